@@ -1,0 +1,26 @@
+/**
+ * Lint: typescript-eslint's recommended rules, React hooks rules, and the
+ * architecture's dependency walls (.ci/eslint-walls.js). Run from the project
+ * root with `eslint -c .ci/eslint.config.js .` (npm run lint).
+ */
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import walls from './eslint-walls.js';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tmp/**', 'test-results/**', 'bench/results/**', 'dev-dist/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { walls, 'react-hooks': reactHooks },
+    rules: {
+      'walls/imports': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  { files: ['server/main.ts', 'bench/**', 'test/**', '.ci/**'], rules: { 'no-console': 'off' } },
+);

@@ -1,0 +1,90 @@
+/**
+ * Server configuration, read once from the environment and the command line.
+ * Every knob a test needs (token lifetimes, minimum app version, faults) is here
+ * so that tests build an app with an explicit config instead of mutating env.
+ */
+import path from 'node:path';
+
+export interface FaultConfig {
+  /** Added latency in ms before each API call. */
+  latency: number;
+  /** Probability that the connection is dropped before the change is applied. */
+  drop: number;
+  /** Probability that the connection is dropped after the change is applied ("lost response"). */
+  lost: number;
+  /** Probability of a 500 or 503 answer before anything is applied. */
+  error: number;
+  /** Seed of the pseudo-random generator, so that a fault schedule can be replayed. */
+  seed: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for the database file and uploaded files; null means in memory (tests). */
+  dataDir: string | null;
+  /** Access token lifetime in seconds. */
+  tokenTtl: number;
+  /** Refresh token lifetime in seconds. */
+  refreshTtl: number;
+  /** Minimum app version the server accepts (GET api/versions/0). */
+  minVersionToUse: string;
+  /** Folder with the built app to serve at /, or null to serve only the API. */
+  staticDir: string | null;
+  faults: FaultConfig | null;
+  /** Print forgotten-password codes in the log (demo mode). */
+  demo: boolean;
+  /** Firm prefix of the OS paths (spec: {firm_prefix}). */
+  firmPrefix: string;
+  /** Log requests (off in tests). */
+  logRequests: boolean;
+}
+
+export function parseFaults(spec: string | undefined): FaultConfig | null {
+  if (!spec) return null;
+  const faults: FaultConfig = { latency: 0, drop: 0, lost: 0, error: 0, seed: 1 };
+  for (const part of spec.split(',')) {
+    const [key, raw] = part.split('=');
+    const value = Number(raw);
+    if (!key || !(key in faults) || !Number.isFinite(value)) {
+      throw new Error(`FAULTS: entrée invalide « ${part} » (attendu latency=ms,drop=p,lost=p,error=p,seed=n)`);
+    }
+    faults[key as keyof FaultConfig] = value;
+  }
+  return faults;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = path.resolve(import.meta.dirname, '..');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? path.join(root, '.data'),
+    tokenTtl: Number(env.TOKEN_TTL ?? 3600),
+    refreshTtl: Number(env.REFRESH_TTL ?? 30 * 24 * 3600),
+    minVersionToUse: env.MIN_VERSION ?? '1.0.0',
+    staticDir: env.STATIC_DIR ?? path.join(root, 'dist'),
+    faults: parseFaults(env.FAULTS),
+    demo: env.DEMO !== '0',
+    firmPrefix: env.FIRM_PREFIX ?? 'firm',
+    logRequests: env.LOG_REQUESTS === '1',
+  };
+}
+
+/** Config for tests: in memory, no static files, quiet, short tokens when asked. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    tokenTtl: 3600,
+    refreshTtl: 3600 * 24,
+    minVersionToUse: '1.0.0',
+    staticDir: null,
+    faults: null,
+    demo: true,
+    firmPrefix: 'firm',
+    logRequests: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Authentication: scrypt password hashes, short-lived HS256 JWT access tokens
+ * and rotating opaque refresh tokens (stored hashed, single use). Every route
+ * needs a bearer token unless it is declared with `config: { public: true }`.
+ */
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/open';
+import type { ServerConfig } from '../config';
+import { unauthorized } from './errors';
+import type { Role } from '../../sync/contract/roles';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  roles: Role[];
+  companyId: number | null;
+  isManager: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Route reachable without a bearer token. */
+    public?: boolean;
+  }
+}
+
+export function hashPassword(password: string): string {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });
+  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+export function verifyPassword(password: string, stored: string): boolean {
+  const [scheme, saltB64, hashB64] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
+  const expected = Buffer.from(hashB64, 'base64');
+  const actual = crypto.scryptSync(password, Buffer.from(saltB64, 'base64'), expected.length, { N: 16384, r: 8, p: 1 });
+  return crypto.timingSafeEqual(expected, actual);
+}
+
+/** The signing secret lives in the database so tokens survive a restart. */
+function signingKey(db: Db): Uint8Array {
+  const row = db.prepare(`SELECT value FROM meta WHERE key = 'jwt_secret'`).get() as { value: string } | undefined;
+  if (row) return Buffer.from(row.value, 'base64');
+  const secret = crypto.randomBytes(32);
+  db.prepare(`INSERT INTO meta (key, value) VALUES ('jwt_secret', ?)`).run(secret.toString('base64'));
+  return secret;
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+export interface TokenPair {
+  token: string;
+  refresh_token: string;
+}
+
+export async function issueTokens(db: Db, config: ServerConfig, userId: number): Promise<TokenPair> {
+  const user = db.prepare(`SELECT email, roles FROM users WHERE id = ?`).get(userId) as { email: string; roles: string };
+  const now = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({ username: user.email, roles: JSON.parse(user.roles) as string[] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuedAt(now)
+    .setExpirationTime(now + config.tokenTtl)
+    .setJti(crypto.randomUUID())
+    .sign(signingKey(db));
+  const refresh = crypto.randomBytes(32).toString('base64url');
+  db.prepare(`INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)`).run(sha256(refresh), userId, now + config.refreshTtl);
+  return { token, refresh_token: refresh };
+}
+
+/** Consumes a refresh token (single use) and returns the user it belongs to, or null. */
+export function consumeRefreshToken(db: Db, refreshToken: string): number | null {
+  const now = Math.floor(Date.now() / 1000);
+  const hash = sha256(refreshToken);
+  const row = db.prepare(`SELECT user_id, expires_at, used_at FROM refresh_tokens WHERE token_hash = ?`).get(hash) as
+    | { user_id: number; expires_at: number; used_at: number | null }
+    | undefined;
+  if (!row || row.used_at !== null || row.expires_at < now) return null;
+  db.prepare(`UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?`).run(now, hash);
+  return row.user_id;
+}
+
+export function loadAuthUser(db: Db, userId: number): AuthUser | null {
+  const row = db.prepare(`SELECT id, email, roles, company_id, is_manager FROM users WHERE id = ?`).get(userId) as
+    | { id: number; email: string; roles: string; company_id: number | null; is_manager: number }
+    | undefined;
+  if (!row) return null;
+  return { id: row.id, email: row.email, roles: JSON.parse(row.roles) as Role[], companyId: row.company_id, isManager: row.is_manager === 1 };
+}
+
+async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) throw unauthorized('Jeton absent');
+  try {
+    const { payload } = await jwtVerify(header.slice(7), signingKey(db), { algorithms: ['HS256'] });
+    const user = loadAuthUser(db, Number(payload.sub));
+    if (!user) throw unauthorized('Utilisateur inconnu');
+    return user;
+  } catch {
+    throw unauthorized('Jeton expiré ou invalide');
+  }
+}
+
+/** Adds request.user and refuses API calls without a valid token, except public routes. */
+export function installAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.public) {
+      // A public route may still use the caller's identity when one is given.
+      if (request.headers.authorization) request.user = await authenticate(db, request).catch(() => null);
+      return;
+    }
+    request.user = await authenticate(db, request);
+  });
+}
+
+/** The signed-in user of a protected route (the preHandler guarantees it). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

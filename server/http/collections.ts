@@ -1,0 +1,93 @@
+/**
+ * Query parsing and list answers as API Platform gives them: a plain JSON
+ * array for `Accept: application/json`, a Hydra collection for
+ * `application/ld+json` (see sync/contract/collections.ts).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HydraCollection } from '../../sync/contract/collections';
+import { badRequest } from './errors';
+
+type Query = Record<string, string | string[] | undefined>;
+
+export function query(request: FastifyRequest): Query {
+  return (request.query ?? {}) as Query;
+}
+
+/** A single query value (the last one when repeated). */
+export function param(q: Query, name: string): string | undefined {
+  const v = q[name];
+  return Array.isArray(v) ? v[v.length - 1] : v;
+}
+
+/** A repeated parameter given as `name[]=a&name[]=b` or `name=a&name=b`. */
+export function listParam(q: Query, name: string): string[] {
+  const values = [q[`${name}[]`], q[name]].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+  return values.filter((v) => v !== '');
+}
+
+export function intParam(q: Query, name: string): number | undefined {
+  const raw = param(q, name);
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value)) throw badRequest(`Le paramètre ${name} doit être un entier`);
+  return value;
+}
+
+/** `true`/`1` and `false`/`0`, as API Platform's boolean filter reads them. */
+export function boolParam(q: Query, name: string): boolean | undefined {
+  const raw = param(q, name);
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw badRequest(`Le paramètre ${name} doit valoir true ou false`);
+}
+
+export interface Paging {
+  page: number;
+  itemsPerPage: number;
+  offset: number;
+}
+
+export function paging(q: Query, defaultSize = 30, maxSize = 1000): Paging {
+  const page = intParam(q, 'page') ?? 1;
+  const itemsPerPage = intParam(q, 'itemsPerPage') ?? defaultSize;
+  if (page < 1) throw badRequest('Le paramètre page doit être supérieur ou égal à 1');
+  if (itemsPerPage < 1 || itemsPerPage > maxSize) throw badRequest(`Le paramètre itemsPerPage doit être compris entre 1 et ${maxSize}`);
+  return { page, itemsPerPage, offset: (page - 1) * itemsPerPage };
+}
+
+/** `order[field]=asc|desc` → the direction for field, or undefined. */
+export function orderParam(q: Query, field: string): 'ASC' | 'DESC' | undefined {
+  const raw = param(q, `order[${field}]`);
+  if (raw === undefined) return undefined;
+  const dir = raw.toUpperCase();
+  if (dir !== 'ASC' && dir !== 'DESC') throw badRequest(`order[${field}] doit valoir asc ou desc`);
+  return dir;
+}
+
+/** Extracts a numeric id from a number, a numeric string or an IRI like /api/intervention_requests/12. */
+export function idFrom(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string') {
+    const match = /(\d+)\/?$/.exec(value);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+function wantsHydra(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('application/ld+json');
+}
+
+/** Sends a list: a plain array, or a Hydra collection when the client asks for JSON-LD. */
+export function sendCollection<T>(request: FastifyRequest, reply: FastifyReply, items: T[], totalItems = items.length) {
+  if (!wantsHydra(request)) return reply.send(items);
+  const body: HydraCollection<T> = {
+    '@context': '/api/contexts/Collection',
+    '@id': request.url.split('?')[0] ?? request.url,
+    '@type': 'hydra:Collection',
+    'hydra:member': items,
+    'hydra:totalItems': totalItems,
+  };
+  return reply.type('application/ld+json; charset=utf-8').send(body);
+}

@@ -1,0 +1,89 @@
+/**
+ * Multipart uploads (field `file`), checked by content: only png, gif and jpeg,
+ * at most 5,000,000 bytes (spec part 1 §9). Files are stored once under their
+ * md5, on disk under DATA_DIR/media or in memory for tests.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '../../sync/contract/files';
+import { badRequest } from './errors';
+
+export interface FileStore {
+  put(data: Buffer): string;
+  get(md5: string): Buffer | null;
+}
+
+export function createFileStore(dataDir: string | null): FileStore {
+  if (!dataDir) {
+    const memory = new Map<string, Buffer>();
+    return {
+      put(data) {
+        const md5 = crypto.createHash('md5').update(data).digest('hex');
+        memory.set(md5, data);
+        return md5;
+      },
+      get: (md5) => memory.get(md5) ?? null,
+    };
+  }
+  const dir = path.join(dataDir, 'media');
+  fs.mkdirSync(dir, { recursive: true });
+  return {
+    put(data) {
+      const md5 = crypto.createHash('md5').update(data).digest('hex');
+      const file = path.join(dir, md5);
+      if (!fs.existsSync(file)) fs.writeFileSync(file, data);
+      return md5;
+    },
+    get(md5) {
+      if (!/^[a-f0-9]{32}$/.test(md5)) return null;
+      const file = path.join(dir, md5);
+      return fs.existsSync(file) ? fs.readFileSync(file) : null;
+    },
+  };
+}
+
+/** The image type of a buffer from its first bytes, or null. The name and declared type are not trusted. */
+export function sniffImageType(data: Buffer): 'image/png' | 'image/gif' | 'image/jpeg' | null {
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.length >= 6 && ['GIF87a', 'GIF89a'].includes(data.subarray(0, 6).toString('latin1'))) return 'image/gif';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+export interface Upload {
+  filename: string;
+  type: string;
+  data: Buffer;
+  /** Other multipart fields sent with the file (for example requestId). */
+  fields: Record<string, string>;
+}
+
+/** Reads the multipart body and returns the image in field `file`, or a 400 in French. */
+export async function readImageUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw badRequest('Envoyez le fichier en multipart/form-data dans le champ « file »');
+  let upload: Upload | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw badRequest('Ce fichier est trop lourd');
+      if (part.fieldname !== 'file') continue;
+      upload = { filename: part.filename, type: part.mimetype, data, fields };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw badRequest('Ce fichier est trop lourd');
+    throw error;
+  }
+  if (!upload) throw badRequest('Aucun fichier reçu dans le champ « file »');
+  if (upload.data.length === 0) throw badRequest('Le fichier est vide');
+  const sniffed = sniffImageType(upload.data);
+  if (!sniffed) throw badRequest("Cette extension n'est pas autorisée");
+  return { ...upload, type: sniffed, fields };
+}

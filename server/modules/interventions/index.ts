@@ -1,0 +1,8 @@
+/** The interventions module of the reference API (to be implemented). */
+import type { ServerModule } from '../../context';
+
+export const interventionsModule: ServerModule = {
+  name: 'interventions',
+  schema: '',
+  routes() {},
+};
