@@ -1,18 +1,47 @@
 /**
- * Build of the PWA (React, service worker from sw/ via vite-plugin-pwa
- * injectManifest) and the test projects: unit (pure rules, Node), integration
- * (sync layer on fake-indexeddb and the in-process reference server) and
- * browser (Playwright driving Debian's Chromium against the built app).
+ * Build of the PWA (React; service worker from sw/ via vite-plugin-pwa
+ * injectManifest, so caching rules are our code, not generated) and the test
+ * projects: unit (pure rules, Node), integration (sync layer on fake-indexeddb
+ * and the in-process reference server) and browser (Playwright driving
+ * Debian's Chromium against the built app served by the reference server).
  */
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = import.meta.dirname;
 
 export default defineConfig({
+  root: path.join(root, 'src'),
+  publicDir: path.join(root, 'public'),
+  envDir: root,
+  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
+  server: { proxy: { '/api': 'http://localhost:8080' } },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: path.join(root, 'sw'),
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 3_000_000,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   test: {
+    root,
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'integration',
+          root,
           include: ['test/integration/**/*.test.ts', 'test/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -21,6 +50,7 @@ export default defineConfig({
       {
         test: {
           name: 'browser',
+          root,
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,

@@ -24,7 +24,8 @@ export async function installStaticApp(app: FastifyInstance, staticDir: string |
       else res.header('Cache-Control', 'public, max-age=3600');
     },
   });
-  const indexHtml = fs.readFileSync(path.join(staticDir, 'index.html'));
+  // Read on each navigation: a rebuild while the server runs must not serve stale asset names.
+  const indexHtml = () => fs.readFileSync(path.join(staticDir, 'index.html'));
   app.get('/*', { config: { public: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (urlPath.startsWith('/api/') || path.extname(urlPath) !== '') {
@@ -32,9 +33,9 @@ export async function installStaticApp(app: FastifyInstance, staticDir: string |
     }
     const file = path.join(staticDir, urlPath);
     if (file.startsWith(staticDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(urlPath.slice(1));
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());
   });
   app.get('/', { config: { public: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml),
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml()),
   );
 }

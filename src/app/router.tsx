@@ -1,0 +1,79 @@
+/**
+ * The route tree: composes the feature screens, gives each route its
+ * metadata and guard. History routing normally, hash routing under the file
+ * protocol (spec part 2 §2.4).
+ */
+import { createHashHistory, createBrowserHistory, createRootRoute, createRoute, createRouter, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
+import './route-meta';
+import { guardRedirect, type Access, type NavVariant } from '../domain/access';
+import { session } from '../services/session';
+import { fr } from '../i18n/fr';
+import { RootLayout } from './shell/root-layout';
+import { ComingSoonScreen, NotFoundScreen } from './shell/simple-screens';
+import { LoginPage } from '../features/auth/login-page';
+import { ForgottenPasswordChangePage, ForgottenPasswordCodePage, ForgottenPasswordPage } from '../features/auth/forgotten-password-pages';
+import { BoardingPage, FirstConnectPage } from '../features/auth/boarding-pages';
+import { ContactPage } from '../features/auth/contact-page';
+import { HomePage } from '../features/home/home-page';
+import { AccountPage } from '../features/account/account-page';
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
+
+interface PageOptions {
+  title: string;
+  access: Access;
+  hideTopBar?: boolean;
+  hideNav?: boolean;
+  nav?: NavVariant;
+}
+
+function page(path: string, component: RouteComponent, options: PageOptions): AnyRoute {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    component,
+    staticData: options,
+    beforeLoad: ({ location }) => {
+      const target = guardRedirect(options.access, session.signedIn, location.href);
+      if (target) throw redirect({ ...target, replace: true });
+    },
+  });
+}
+
+const guest = { access: 'guest', hideTopBar: true, hideNav: true } as const;
+const auth = { access: 'auth' } as const;
+
+const routes = [
+  page('/login', LoginPage, { title: fr.loginTitle, ...guest }),
+  page('/forgotten_password', ForgottenPasswordPage, { title: fr.forgottenTitle, ...guest }),
+  page('/forgotten_password_code', ForgottenPasswordCodePage, { title: fr.codeTitle, ...guest }),
+  page('/forgotten_password_change', ForgottenPasswordChangePage, { title: fr.changeTitle, ...guest }),
+  page('/contact', ContactPage, { title: fr.contactTitle, ...guest }),
+  page('/boarding', BoardingPage, { title: fr.appName, access: 'open', hideTopBar: true, hideNav: true }),
+  page('/first-connect-infos', FirstConnectPage, { title: fr.firstConnectTitle, ...guest }),
+  page('/', HomePage, { title: fr.home, ...auth }),
+  page('/mon-compte', AccountPage, { title: fr.accountTitle, ...auth }),
+  // Modules built by later issues: reachable from the nav bar, honest about their state.
+  page('/dashboard', ComingSoonScreen, { title: fr.cardInterventions, ...auth }),
+  page('/requests', ComingSoonScreen, { title: fr.interventions, ...auth }),
+  page('/requests-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
+  page('/dashboard-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
+  page('/planning', ComingSoonScreen, { title: fr.agenda, ...auth }),
+  page('/messaging', ComingSoonScreen, { title: fr.conversations, ...auth }),
+  page('/dashboard-visites', ComingSoonScreen, { title: fr.cardVisits, ...auth, nav: 'visit' }),
+  page('/visites', ComingSoonScreen, { title: 'Liste des visites', ...auth, nav: 'visit' }),
+  page('/echopark-requests', ComingSoonScreen, { title: fr.cardEchopark, ...auth, nav: 'echopark' }),
+];
+
+const routeTree = rootRoute.addChildren(routes);
+
+export function createAppRouter() {
+  const history = typeof location !== 'undefined' && location.protocol === 'file:' ? createHashHistory() : createBrowserHistory();
+  return createRouter({ routeTree, history, defaultPreload: false, scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The frame around every screen: skip link, global loader, top bar and nav
+ * bar as the route's metadata asks, the version gate, toasts, the update
+ * prompt, and the session's life (refresh on start, 120 s tick, expiry).
+ */
+import { useEffect, useState } from 'react';
+import { Outlet, useMatches, useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
+import { ApiFailure } from '../../../sync/index';
+import { fr } from '../../i18n/fr';
+import { session } from '../../services/session';
+import { handleError, setErrorNavigation } from '../../services/errors';
+import { NavBar } from './nav-bar';
+import { TopBar } from './top-bar';
+import { ToastsView } from './toasts-view';
+import { UpdatePrompt } from './update-prompt';
+import { NeedUpdateScreen } from './simple-screens';
+
+const LOADER_STOP_MS = 300;
+
+function useGlobalLoader(): boolean {
+  const router = useRouter();
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const start = router.subscribe('onBeforeNavigate', () => {
+      clearTimeout(timer);
+      setLoading(true);
+    });
+    const stop = router.subscribe('onResolved', () => {
+      timer = setTimeout(() => setLoading(false), LOADER_STOP_MS);
+    });
+    return () => {
+      start();
+      stop();
+      clearTimeout(timer);
+    };
+  }, [router]);
+  return loading;
+}
+
+function useSessionLife(): void {
+  const router = useRouter();
+  const { tokens } = useSnapshot(session.state);
+  const signedIn = tokens !== null;
+  useEffect(() => setErrorNavigation((to) => void router.navigate({ to })), [router]);
+  useEffect(() => {
+    if (!signedIn) return;
+    if (navigator.onLine) void session.refreshAll().catch((error: unknown) => handleError(error, { background: true }));
+    session.startTick(() => ({
+      installed: window.matchMedia('(display-mode: standalone)').matches,
+      notificationsAllowed: typeof Notification !== 'undefined' && Notification.permission === 'granted',
+    }));
+    // Ask the browser to keep our storage: the user's offline work lives there.
+    void navigator.storage?.persist?.().catch(() => false);
+    return () => session.stopTick();
+  }, [signedIn]);
+  useEffect(
+    () =>
+      subscribe(session.state, () => {
+        if (session.state.expired && session.state.tokens) {
+          handleError(new ApiFailure('http', 401, 'POST', 'api/token/refresh', fr.disconnectedText));
+        }
+      }),
+    [],
+  );
+}
+
+export function RootLayout() {
+  const matches = useMatches();
+  const meta = matches[matches.length - 1]?.staticData ?? {};
+  const loading = useGlobalLoader();
+  const { minVersionToUse } = useSnapshot(session.state);
+  useSessionLife();
+  const title = meta.title ?? fr.appName;
+  useEffect(() => {
+    document.title = title === fr.appName ? fr.appName : `${title} · ${fr.appShortName}`;
+  }, [title]);
+
+  if (minVersionToUse !== null && session.needsUpdate) return <NeedUpdateScreen />;
+  const signedIn = session.signedIn;
+  const showTop = signedIn && !meta.hideTopBar;
+  const showNav = signedIn && !meta.hideNav;
+  return (
+    <div className={`app${showNav ? ' app--with-nav' : ''}`}>
+      <a href="#main" className="skip-link">Aller au contenu</a>
+      <div className={`loader${loading ? ' loader--on' : ''}`} role="progressbar" aria-label={fr.loading} aria-hidden={!loading} />
+      {showTop ? <TopBar title={title} /> : null}
+      {showTop ? (
+        <main id="main" className="main">
+          <Outlet />
+        </main>
+      ) : (
+        <Outlet />
+      )}
+      {showNav ? <NavBar variant={meta.nav ?? 'default'} /> : null}
+      <ToastsView />
+      <UpdatePrompt />
+    </div>
+  );
+}

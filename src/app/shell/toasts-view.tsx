@@ -1,0 +1,24 @@
+/** Toasts, top-right, announced politely to screen readers. */
+import { useSnapshot } from 'valtio';
+import { fr } from '../../i18n/fr';
+import { dismissToast, toasts } from '../../services/toasts';
+import { Icon } from '../../ui/icons';
+
+export function ToastsView() {
+  const { items } = useSnapshot(toasts);
+  return (
+    <div className="toasts" aria-live="polite" aria-relevant="additions">
+      {items.map((t) => (
+        <div key={t.id} className={`toast toast--${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+          <div>
+            <strong>{t.title}</strong>
+            <p>{t.text}</p>
+          </div>
+          <button type="button" className="icon-button" aria-label={fr.close} onClick={() => dismissToast(t.id)}>
+            <Icon name="close" size={18} />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

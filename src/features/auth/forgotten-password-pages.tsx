@@ -1,0 +1,123 @@
+/**
+ * The three forgotten-password screens (spec part 1 §2, §5): e-mail, code,
+ * new password with confirmation. The e-mail and code travel between the
+ * screens in sessionStorage (not in the URL, where the code would stay in the
+ * history). Server errors are shown as they come.
+ */
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useFormik } from 'formik';
+import { fr } from '../../i18n/fr';
+import { validateForgottenEmail, validateNewPassword } from '../../domain/validation';
+import { session } from '../../services/session';
+import { failureText } from '../../services/errors';
+import { showToast } from '../../services/toasts';
+import { Alert, Button, TextField } from '../../ui/controls';
+import { GuestLayout } from './guest-layout';
+
+const FLOW_KEY = 'bp.forgottenPassword';
+
+function readFlow(): { email: string; code: string } {
+  try {
+    return { email: '', code: '', ...(JSON.parse(sessionStorage.getItem(FLOW_KEY) ?? '{}') as object) };
+  } catch {
+    return { email: '', code: '' };
+  }
+}
+const writeFlow = (flow: { email: string; code: string }) => sessionStorage.setItem(FLOW_KEY, JSON.stringify(flow));
+
+const backLink = <Link to="/login">{fr.backToLogin}</Link>;
+
+export function ForgottenPasswordPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormik({
+    initialValues: { email: readFlow().email },
+    validateOnChange: false,
+    validate: (v) => {
+      const error = validateForgottenEmail(v.email);
+      return error ? { email: error } : {};
+    },
+    onSubmit: async ({ email }) => {
+      setFailure(null);
+      try {
+        await session.requestPasswordCode(email.trim());
+        writeFlow({ email: email.trim(), code: '' });
+        await navigate({ to: '/forgotten_password_code' });
+      } catch (error) {
+        setFailure(failureText(error));
+      }
+    },
+  });
+  return (
+    <GuestLayout title={fr.forgottenTitle} intro={fr.forgottenIntro} footer={backLink}>
+      <form onSubmit={form.handleSubmit} noValidate>
+        <TextField label={fr.email} name="email" type="email" autoComplete="email" value={form.values.email} onChange={form.handleChange} error={form.errors.email} />
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Button type="submit" block disabled={form.isSubmitting}>{fr.sendCode}</Button>
+      </form>
+    </GuestLayout>
+  );
+}
+
+export function ForgottenPasswordCodePage() {
+  const navigate = useNavigate();
+  const { email } = readFlow();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormik({
+    initialValues: { code: '' },
+    validateOnChange: false,
+    validate: (v) => (v.code.trim() === '' ? { code: fr.fieldRequired } : {}),
+    onSubmit: async ({ code }) => {
+      setFailure(null);
+      try {
+        await session.checkPasswordCode(email, code.trim());
+        writeFlow({ email, code: code.trim() });
+        await navigate({ to: '/forgotten_password_change' });
+      } catch (error) {
+        setFailure(failureText(error));
+      }
+    },
+  });
+  return (
+    <GuestLayout title={fr.codeTitle} intro={email ? fr.codeIntro(email) : undefined} footer={backLink}>
+      <form onSubmit={form.handleSubmit} noValidate>
+        <TextField label={fr.code} name="code" inputMode="numeric" autoComplete="one-time-code" value={form.values.code} onChange={form.handleChange} error={form.errors.code} />
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Button type="submit" block disabled={form.isSubmitting}>{fr.checkCode}</Button>
+      </form>
+    </GuestLayout>
+  );
+}
+
+export function ForgottenPasswordChangePage() {
+  const navigate = useNavigate();
+  const { email, code } = readFlow();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormik({
+    initialValues: { password: '', confirmation: '' },
+    validateOnChange: false,
+    validate: (v) => validateNewPassword(v.password, v.confirmation),
+    onSubmit: async ({ password }) => {
+      setFailure(null);
+      try {
+        await session.changePassword(email, code, password);
+        sessionStorage.removeItem(FLOW_KEY);
+        showToast({ title: fr.successTitle, text: fr.passwordChanged, tone: 'success' });
+        await navigate({ to: '/login' });
+      } catch (error) {
+        setFailure(failureText(error));
+      }
+    },
+  });
+  return (
+    <GuestLayout title={fr.changeTitle} footer={backLink}>
+      <form onSubmit={form.handleSubmit} noValidate>
+        <TextField label={fr.newPassword} name="password" type="password" autoComplete="new-password" value={form.values.password} onChange={form.handleChange} error={form.errors.password} />
+        <TextField label={fr.confirmPassword} name="confirmation" type="password" autoComplete="new-password" value={form.values.confirmation} onChange={form.handleChange} error={form.errors.confirmation} />
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <Button type="submit" block disabled={form.isSubmitting}>{fr.changePassword}</Button>
+      </form>
+    </GuestLayout>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The one global error handler (spec part 2 §8.1): every failed call that a
+ * screen does not explain itself ends here. It applies the pure error policy:
+ * toast, logout, or go back.
+ */
+import { isApiFailure } from '../../sync/index';
+import { errorReaction } from '../domain/error-policy';
+import { fr } from '../i18n/fr';
+import { session } from './session';
+import { showToast } from './toasts';
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router registers its navigation so that logout and go-back stay inside the app. */
+export function setErrorNavigation(fn: Navigate): void {
+  navigate = fn;
+}
+
+export interface HandleOptions {
+  /**
+   * A call the user did not ask for (start-up refresh, 120 s tick): it never
+   * navigates nor toasts, except the end of the session, which must be said.
+   */
+  background?: boolean;
+}
+
+export function handleError(error: unknown, options: HandleOptions = {}): void {
+  if (options.background) {
+    if (isApiFailure(error) && error.status === 401) handleError(error);
+    else console.warn('Rafraîchissement en arrière-plan impossible', error);
+    return;
+  }
+  if (!isApiFailure(error)) {
+    console.error(error);
+    showToast({ title: fr.errorTitle, text: fr.genericError, tone: 'error' });
+    return;
+  }
+  const reaction = errorReaction(error);
+  if (reaction.toast) showToast(reaction.toast);
+  if (reaction.logout) {
+    session.logout();
+    navigate('/login');
+  } else if (reaction.goBack) {
+    window.history.back();
+  }
+}
+
+/** The server's own text for a failure, as forms show it next to their button. */
+export function failureText(error: unknown): string {
+  if (!isApiFailure(error)) return fr.genericError;
+  if (error.kind === 'network' || error.kind === 'timeout') return fr.noNetwork;
+  const reaction = errorReaction(error);
+  return reaction.toast?.text ?? fr.genericError;
+}

@@ -1,0 +1,29 @@
+/**
+ * The app's one session (browser storage, same-origin API by default). Screens
+ * import it from here; tests build their own with createSession.
+ */
+import { createSession, type Session } from '../../sync/index';
+
+function browserStore() {
+  try {
+    const probe = '__bp_probe__';
+    window.localStorage.setItem(probe, '1');
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    // Private modes without storage: the app still works for this tab.
+    const map = new Map<string, string>();
+    return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+  }
+}
+
+export const storage = browserStore();
+
+export const session: Session = createSession({
+  store: storage,
+  defaultBaseUrl: import.meta.env.VITE_API_BASE ?? '',
+  notify: (contents) => {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    for (const body of contents) new Notification('Batipass Terrain', { body, icon: '/icons/icon-192.png' });
+  },
+});

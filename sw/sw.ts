@@ -1,0 +1,38 @@
+/**
+ * The service worker: precaches the app shell (html, js, css, icons) so the
+ * installed app starts with no network; navigations fall back to the shell;
+ * API JSON is never cached here (the local store is the cache); media and map
+ * tiles are cache-first with expiry. A new version waits until the user
+ * accepts the update prompt (SKIP_WAITING message), never reloading by itself.
+ */
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { MEDIA_CACHE, TILES_CACHE, isMediaPath } from '../sync/contract/caches';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The first install takes control of the open page at once, so that the very first visit
+// already works offline; later versions wait for the user's consent (SKIP_WAITING).
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && isMediaPath(url.pathname),
+  new CacheFirst({ cacheName: MEDIA_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 3600 })] }),
+);
+
+registerRoute(
+  ({ url }) => url.hostname.endsWith('tile.openstreetmap.org'),
+  new CacheFirst({ cacheName: TILES_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600 })] }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

@@ -1,0 +1,162 @@
+/**
+ * The HTTP client of the app (ky underneath): API base URL (same origin, or
+ * the dedicated server chosen at login), bearer token, and one shared token
+ * refresh on 401 — concurrent 401s wait for the same refresh, then the call
+ * is sent again once. authentication_token never goes through the refresh.
+ * ky's own retry is off: retrying is the outbox's job, with its backoff.
+ */
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { corePaths, type TokenPair } from '../contract/core';
+import { collectionItems } from '../contract/collections';
+import { ApiFailure, failureFromResponse } from './failure';
+
+export interface TokenStore {
+  get(): TokenPair | null;
+  set(tokens: TokenPair | null): void;
+}
+
+export interface ApiClientOptions {
+  /** API base, e.g. '' for same origin or 'https://api.example.fr/'. Read on every call. */
+  baseUrl: () => string;
+  tokens: TokenStore;
+  /** Called once when the session cannot be refreshed (the user must sign in again). */
+  onSessionExpired: () => void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  json?: unknown;
+  body?: FormData;
+  searchParams?: Record<string, string | number | boolean | (string | number)[] | undefined>;
+  /** Sent as Idempotency-Key so that a replayed write is applied once. */
+  idempotencyKey?: string;
+  /** Ask for Hydra collections. */
+  ld?: boolean;
+  /** Binary answer (media downloads). */
+  blob?: boolean;
+  /** No bearer token and no refresh (login, contact form…). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+  onUploadProgress?: (percent: number) => void;
+}
+
+export interface ApiClient {
+  call<T>(method: string, path: string, options?: CallOptions): Promise<T>;
+  /** A list answer (plain array or Hydra collection) as items; rejects any other shape. */
+  list<T>(path: string, options?: CallOptions): Promise<{ items: T[]; total: number | null }>;
+  /** Refreshes the token now (shared with concurrent callers). Returns false when the session is over. */
+  refresh(): Promise<boolean>;
+}
+
+function toSearchParams(params: CallOptions['searchParams']): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) out.append(key, String(v));
+    else out.append(key, String(value));
+  }
+  return out;
+}
+
+export function joinUrl(base: string, path: string): string {
+  if (!base) return `/${path.replace(/^\//, '')}`;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  let refreshing: Promise<boolean> | null = null;
+
+  const http = ky.create({ retry: 0, timeout: options.timeoutMs ?? 30_000, throwHttpErrors: true, ...(options.fetch ? { fetch: options.fetch } : {}) });
+
+  async function send(method: string, path: string, o: CallOptions, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { Accept: o.ld ? 'application/ld+json' : 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
+    try {
+      return await http(joinUrl(options.baseUrl(), path), {
+        method,
+        headers,
+        searchParams: toSearchParams(o.searchParams),
+        ...(o.json !== undefined ? { json: o.json } : {}),
+        ...(o.body ? { body: o.body } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.onUploadProgress ? { onUploadProgress: (p: { percent: number }) => o.onUploadProgress!(Math.round(p.percent * 100)) } : {}),
+      });
+    } catch (error) {
+      if (error instanceof HTTPError) {
+        const body = await error.response.json().catch(() => null);
+        throw failureFromResponse(method, path, error.response.status, body);
+      }
+      if (error instanceof TimeoutError) throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiFailure('network', null, method, path, 'Aucune connexion internet');
+    }
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const tokens = options.tokens.get();
+    if (!tokens) return false;
+    try {
+      const response = await send('POST', corePaths.refresh, { json: { refresh_token: tokens.refresh_token } }, null);
+      const next = (await response.json()) as TokenPair;
+      if (typeof next.token !== 'string' || typeof next.refresh_token !== 'string') return false;
+      options.tokens.set(next);
+      return true;
+    } catch (error) {
+      // Offline or server down: the session is not over, the refresh will be tried again later.
+      if (error instanceof ApiFailure && error.transient) throw error;
+      return false;
+    }
+  }
+
+  function refresh(): Promise<boolean> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function call<T>(method: string, path: string, o: CallOptions = {}): Promise<T> {
+    const isLogin = path === corePaths.login || path === corePaths.refresh;
+    const anonymous = o.anonymous || isLogin;
+    const tokenUsed = anonymous ? null : (options.tokens.get()?.token ?? null);
+    let response: Response;
+    try {
+      response = await send(method, path, o, tokenUsed);
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.status !== 401 || anonymous) throw error;
+      // Another call may have refreshed while this one was in flight: use its token first.
+      const current = options.tokens.get()?.token ?? null;
+      const renewed = current !== null && current !== tokenUsed ? true : await refresh();
+      if (!renewed) {
+        options.onSessionExpired();
+        throw error;
+      }
+      try {
+        response = await send(method, path, o, options.tokens.get()?.token ?? null);
+      } catch (retryError) {
+        if (retryError instanceof ApiFailure && retryError.status === 401) options.onSessionExpired();
+        throw retryError;
+      }
+    }
+    if (o.blob) return (await response.blob()) as T;
+    if (response.status === 204) return null as T;
+    const text = await response.text();
+    if (text === '') return null as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiFailure('invalid-response', response.status, method, path, 'Réponse illisible du serveur');
+    }
+  }
+
+  async function list<T>(path: string, o: CallOptions = {}) {
+    const body = await call<unknown>('GET', path, o);
+    const items = collectionItems<T>(body);
+    if (!items) throw new ApiFailure('invalid-response', 200, 'GET', path, 'Réponse inattendue du serveur (liste attendue)');
+    return items;
+  }
+
+  return { call, list, refresh };
+}

@@ -1,0 +1,15 @@
+/**
+ * The data layer's public face: the only module src/ may import from sync/.
+ * It re-exports the contract types the screens need, the session, the API
+ * failure type and the pure rules shared with the server.
+ */
+export { createSession, TICK_MS, type Session, type SessionState, type SessionEnv } from './session/session';
+export { memoryStore, HIDE_BOARDING_KEY, type KeyValueStore } from './session/persisted';
+export { isValidServerUrl, readServerUrl, writeServerUrl } from './session/server-url';
+export { APP_VERSION, compareVersions, isVersionAllowed } from './session/version';
+export { ApiFailure, isApiFailure, type FailureKind } from './api/failure';
+export type { ApiClient } from './api/client';
+export { ERROR_CODES, isErrorCode, type ErrorCode, type ApiErrorBody } from './contract/errors';
+export type { UserData, IaLink, ContactFormPayload, UserUpdatePayload, TokenPair } from './contract/core';
+export { MAX_UPLOAD_BYTES, ACCEPTED_IMAGE_TYPES, IMAGE_ACCEPT } from './contract/files';
+export * as roles from './contract/roles';

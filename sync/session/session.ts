@@ -1,0 +1,161 @@
+/**
+ * The signed-in session: login, logout, the data loaded after login (user,
+ * unread count, version), the 120 s background tick, and the guest calls
+ * (forgotten password, contact form). State is a valtio proxy so the UI
+ * re-renders on change; it is persisted so that a reload — online or not —
+ * finds the user still signed in.
+ */
+import { proxy, subscribe } from 'valtio/vanilla';
+import { corePaths, type ContactFormPayload, type TokenPair, type UserData, type UserUpdatePayload, type VersionInfo } from '../contract/core';
+import { messagingCountPath } from '../contract/paths-shared';
+import { createApiClient, type ApiClient } from '../api/client';
+import { ApiFailure } from '../api/failure';
+import { clearSession, emptySession, readSession, writeSession, type KeyValueStore, type PersistedSession } from './persisted';
+import { readServerUrl } from './server-url';
+import { isVersionAllowed } from './version';
+
+export const TICK_MS = 120_000;
+
+export interface SessionState extends PersistedSession {
+  /** The session ended on the server side (refresh refused): the user must sign in again. */
+  expired: boolean;
+}
+
+export interface SessionEnv {
+  store: KeyValueStore;
+  fetch?: typeof fetch;
+  /** API base when no dedicated server is set ('' = same origin). */
+  defaultBaseUrl?: string;
+  /** Called by the tick when installed with notifications allowed (browser only). */
+  notify?: (contents: string[]) => void;
+}
+
+export type Session = ReturnType<typeof createSession>;
+
+export function createSession(env: SessionEnv) {
+  const state = proxy<SessionState>({ ...readSession(env.store), expired: false });
+  subscribe(state, () => {
+    const { tokens, user, unreadCount, minVersionToUse } = state;
+    if (tokens || user) writeSession(env.store, { tokens, user, unreadCount, minVersionToUse });
+  });
+
+  const baseUrl = () => readServerUrl(env.store) || (env.defaultBaseUrl ?? '');
+  const api: ApiClient = createApiClient({
+    baseUrl,
+    ...(env.fetch ? { fetch: env.fetch } : {}),
+    tokens: {
+      get: () => state.tokens,
+      set: (tokens: TokenPair | null) => {
+        state.tokens = tokens;
+      },
+    },
+    onSessionExpired: () => {
+      state.expired = true;
+    },
+  });
+
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  async function loadUser(): Promise<UserData> {
+    const user = await api.call<UserData>('GET', corePaths.personalData);
+    if (!user || typeof user.id !== 'number' || !Array.isArray(user.roles)) {
+      throw new ApiFailure('invalid-response', 200, 'GET', corePaths.personalData, 'Réponse inattendue du serveur');
+    }
+    state.user = user;
+    return user;
+  }
+
+  async function loadUnreadCount(): Promise<number> {
+    const body = await api.call<{ newCount?: unknown }>('GET', messagingCountPath);
+    const count = typeof body?.newCount === 'number' ? body.newCount : 0;
+    state.unreadCount = count;
+    return count;
+  }
+
+  async function loadVersion(): Promise<string | null> {
+    const body = await api.call<VersionInfo>('GET', corePaths.version);
+    state.minVersionToUse = typeof body?.minVersionToUse === 'string' ? body.minVersionToUse : null;
+    return state.minVersionToUse;
+  }
+
+  function stopTick(): void {
+    if (timer) clearInterval(timer);
+    timer = null;
+  }
+
+  async function tick(options: { installed: boolean; notificationsAllowed: boolean }): Promise<void> {
+    await loadUnreadCount().catch(() => undefined);
+    if (options.installed && options.notificationsAllowed) {
+      await loadVersion().catch(() => undefined);
+      const notes = await api.call<{ content: string }[]>('GET', corePaths.pushMobiles).catch(() => []);
+      if (Array.isArray(notes) && notes.length > 0) env.notify?.(notes.map((n) => n.content));
+    }
+  }
+
+  return {
+    state,
+    api,
+    baseUrl,
+    get signedIn() {
+      return state.tokens !== null && !state.expired;
+    },
+    get needsUpdate() {
+      return !isVersionAllowed(state.minVersionToUse);
+    },
+
+    /** Signs in, then loads the user, the unread count and the version. A failure clears the token. */
+    async login(email: string, password: string): Promise<UserData> {
+      try {
+        const tokens = await api.call<TokenPair>('POST', corePaths.login, { json: { email, password }, anonymous: true });
+        if (!tokens || typeof tokens.token !== 'string') throw new ApiFailure('invalid-response', 200, 'POST', corePaths.login, 'Réponse inattendue du serveur');
+        // Another user on this device never inherits the previous user's data.
+        const previousUser = state.user?.email?.toLowerCase();
+        if (previousUser && previousUser !== email.trim().toLowerCase()) Object.assign(state, emptySession());
+        state.tokens = tokens;
+        state.expired = false;
+        const user = await loadUser();
+        await Promise.all([loadUnreadCount().catch(() => 0), loadVersion().catch(() => null)]);
+        return user;
+      } catch (error) {
+        state.tokens = null;
+        throw error;
+      }
+    },
+
+    /** Clears the session and stored data, and stops the background tick. */
+    logout(): void {
+      stopTick();
+      Object.assign(state, emptySession(), { expired: false });
+      clearSession(env.store);
+    },
+
+    loadUser,
+    loadUnreadCount,
+    loadVersion,
+
+    /** Reloads what the screens need after a (re)start with a stored session. */
+    async refreshAll(): Promise<void> {
+      await Promise.all([loadUser(), loadUnreadCount(), loadVersion()]);
+    },
+
+    startTick(options: () => { installed: boolean; notificationsAllowed: boolean }): void {
+      stopTick();
+      timer = setInterval(() => void tick(options()), TICK_MS);
+    },
+    stopTick,
+    tick,
+
+    async updateAccount(payload: UserUpdatePayload): Promise<UserData> {
+      const id = state.user?.id;
+      if (id === undefined) throw new ApiFailure('http', 401, 'PUT', 'api/users', 'Non connecté');
+      await api.call('PUT', corePaths.user(id), { json: { id, ...payload } });
+      return loadUser();
+    },
+
+    requestPasswordCode: (email: string) => api.call('POST', corePaths.forgottenPassword, { json: { email }, anonymous: true }),
+    checkPasswordCode: (email: string, code: string) => api.call('GET', corePaths.forgottenPasswordCheck, { searchParams: { email, code }, anonymous: true }),
+    changePassword: (email: string, code: string, password: string) =>
+      api.call('POST', corePaths.forgottenPasswordChange, { json: { email, code, password }, anonymous: true }),
+    sendContactForm: (payload: ContactFormPayload) => api.call('POST', corePaths.contactForm, { json: payload, anonymous: true }),
+  };
+}

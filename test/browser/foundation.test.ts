@@ -1,0 +1,161 @@
+/**
+ * The app foundation in a real browser against the reference server: sign-in,
+ * failed sign-in, forgotten password end to end, guest redirect and back,
+ * the version gate, the offline shell from the service worker, the update
+ * prompt. Screenshots of each screen at phone and desktop size.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+describe('sign-in', () => {
+  it('signs a manager in and lands on home with the capitalised first name', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect.poll(() => page.getByText('Version 1.0.2').isVisible()).toBe(true);
+    await screenshots(page, 'login');
+    await signIn(page, 'gestionnaire@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    // Cards by rights: interventions and OS for an owner admin, plus the AI links.
+    await expect.poll(() => page.getByRole('link', { name: /Interventions/ }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: /Assistant réglementaire/ }).isVisible()).toBe(true);
+    await screenshots(page, 'home');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await screenshots(page, 'home-menu');
+    await page.getByRole('menuitem', { name: 'Mon compte' }).click();
+    await page.getByLabel('Prénom').waitFor();
+    await screenshots(page, 'account');
+    await context.close();
+  });
+
+  it("shows 'Identifiants invalides' for a wrong password and stays signed out", async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'gestionnaire@demo.fr', 'mauvais-mot-de-passe');
+    await page.getByText('Identifiants invalides').waitFor();
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('bp.session.v1') ?? '{}').tokens ?? null);
+    expect(token).toBeNull();
+    await screenshots(page, 'login-error');
+    await context.close();
+  });
+
+  it('sends a guest to /login with redirect= and back there after sign-in', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await page.goto('/mon-compte');
+    await page.waitForURL(/\/login\?redirect=/);
+    expect(decodeURIComponent(page.url())).toContain('redirect=/mon-compte');
+    await page.getByLabel('E-mail').fill('prestataire@demo.fr');
+    await page.getByLabel('Mot de passe').fill('demo1234');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL((url) => url.pathname === '/mon-compte');
+    await expect.poll(() => page.getByLabel('Prénom').inputValue()).toBe('karim');
+    // A signed-in user does not see the guest screens.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('forgotten password', () => {
+  it('changes the password with the code from the server log, then signs in with it', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+    await page.getByLabel('E-mail').fill('pas-un-mail');
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await page.getByText("Le mail n'est pas valide").waitFor();
+    await screenshots(page, 'forgotten-password');
+    await page.getByLabel('E-mail').fill('dt@demo.fr');
+    await page.getByRole('button', { name: 'Recevoir un code' }).click();
+    await page.waitForURL(/forgotten_password_code/);
+    const line = await expect.poll(() => env.server.logLines.find((l) => l.includes('dt@demo.fr'))).toBeTruthy().then(() => env.server.logLines.find((l) => l.includes('dt@demo.fr'))!);
+    const code = /(\d{6})$/.exec(line)![1]!;
+    await page.getByLabel('Code', { exact: true }).fill('000000');
+    await page.getByRole('button', { name: 'Vérifier le code' }).click();
+    await page.getByText("Le code saisi n'est pas valide.").waitFor();
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Vérifier le code' }).click();
+    await page.waitForURL(/forgotten_password_change/);
+    await page.getByLabel('Nouveau mot de passe').fill('nouveau-mdp-1');
+    await page.getByLabel('Confirmation du mot de passe').fill('autre-chose');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await page.getByText('Les deux mots de passe ne coïncident pas').waitFor();
+    await screenshots(page, 'forgotten-password-change');
+    await page.getByLabel('Confirmation du mot de passe').fill('nouveau-mdp-1');
+    await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    await page.getByText('Mot de passe modifié').waitFor();
+    await page.waitForURL(/\/login/);
+    await signIn(page, 'dt@demo.fr', 'nouveau-mdp-1');
+    await page.getByRole('heading', { name: 'Bonjour Olivier' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('version gate', () => {
+  it('replaces the screens with the need-update notice when the server wants a newer version', async () => {
+    const strict = await startBrowserEnv({ minVersionToUse: '1.0.10' });
+    try {
+      const context = await strict.newContext();
+      const page = await context.newPage();
+      await signIn(page, 'gestionnaire@demo.fr');
+      await page.getByText("Mettre à jour la version pour continuer à l'utiliser.").waitFor();
+      expect(await page.getByRole('heading', { name: /Bonjour/ }).count()).toBe(0);
+      await screenshots(page, 'need-update');
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('offline shell and updates', () => {
+  it('starts from the service worker with no network, still signed in', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Nicolas' }).waitFor();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    const response = await page.reload();
+    expect(response?.status()).toBe(200);
+    expect(response?.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { name: 'Bonjour Nicolas' }).waitFor();
+    await page.getByText('Hors ligne').first().waitFor();
+    await screenshots(page, 'home-offline');
+    // A deep link opened offline falls back to the cached shell too.
+    const deep = await page.goto('/mon-compte');
+    expect(deep?.status()).toBe(200);
+    await page.getByLabel('Prénom').waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
+  it("offers 'Nouvelle version disponible' when a new service worker waits, without reloading by itself", async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'gestionnaire@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    await waitForServiceWorker(page);
+    fs.appendFileSync(path.join(env.appDir, 'sw.js'), '\n// nouvelle version\n');
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await page.getByText('Nouvelle version disponible').waitFor({ timeout: 30_000 });
+    expect(navigations).toEqual([]);
+    await screenshots(page, 'update-prompt');
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.waitForEvent('framenavigated', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Browser test harness: the reference server (in memory, seeded) serving a
+ * private copy of the built app on a free port, and Debian's Chromium driven
+ * by playwright-core in a fresh persistent profile (service workers on).
+ * Helpers sign in, go offline and take screenshots at phone and desktop size
+ * into test-results/screenshots (ignored by git) for people to look at.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildServer, type ReferenceServer } from '../../server/app';
+import { testConfig, type ServerConfig } from '../../server/config';
+import { DEMO_PASSWORD } from '../../server/seed/world';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export interface BrowserEnv {
+  server: ReferenceServer;
+  baseUrl: string;
+  /** The private copy of dist/ the server serves (tests may change it, e.g. a new sw.js). */
+  appDir: string;
+  newContext(): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function startBrowserEnv(config: Partial<ServerConfig> = {}): Promise<BrowserEnv> {
+  const dist = path.join(ROOT, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:browser does)');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-browser-'));
+  const appDir = path.join(tmp, 'app');
+  fs.cpSync(dist, appDir, { recursive: true });
+  const server = await buildServer(testConfig({ staticDir: appDir, ...config }));
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://localhost:${port}`;
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    baseUrl,
+    appDir,
+    async newContext() {
+      const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
+      const context = await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        viewport: PHONE,
+        locale: 'fr-FR',
+        timezoneId: 'Europe/Paris',
+        baseURL: baseUrl,
+      });
+      contexts.push(context);
+      return context;
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await server.app.close();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+/** Waits until the service worker controls the page, so the shell is cached. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
+  }, undefined, { timeout: 30_000 });
+}
+
+/** Screenshots the current page at phone and desktop size (name-phone.png, name-desktop.png). */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize() ?? PHONE;
+  for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
