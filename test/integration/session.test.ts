@@ -1,0 +1,93 @@
+/**
+ * The session and API client against the reference server over real HTTP:
+ * login and what is loaded after it, one shared refresh for concurrent 401s,
+ * the end of a session when the refresh is refused, and user switching.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type ReferenceServer } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { createSession, isApiFailure, memoryStore } from '../../sync/index';
+
+let server: ReferenceServer;
+let base: string;
+const calls: string[] = [];
+const countingFetch: typeof fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  calls.push(new URL(url).pathname);
+  return fetch(input, init);
+};
+
+beforeAll(async () => {
+  server = await buildServer(testConfig({ tokenTtl: 1, minVersionToUse: '1.0.1' }));
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => server.app.close());
+
+const newSession = () => createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: countingFetch });
+
+describe('session', () => {
+  it('a failed login throws and leaves no token', async () => {
+    const session = newSession();
+    await expect(session.login('gestionnaire@demo.fr', 'faux')).rejects.toSatisfy((e) => isApiFailure(e) && e.status === 401);
+    expect(session.state.tokens).toBeNull();
+    expect(session.signedIn).toBe(false);
+  });
+
+  it('loads the user and the version after login', async () => {
+    const session = newSession();
+    const user = await session.login('gestionnaire@demo.fr', 'demo1234');
+    expect(user.email).toBe('gestionnaire@demo.fr');
+    expect(session.state.user?.roles).toContain('ROLE_OWNER_ADMIN');
+    expect(session.state.minVersionToUse).toBe('1.0.1');
+    expect(session.needsUpdate).toBe(false);
+    expect(session.signedIn).toBe(true);
+  });
+
+  it('refreshes once for many concurrent 401s, then retries each call', async () => {
+    const session = newSession();
+    await session.login('prestataire@demo.fr', 'demo1234');
+    await new Promise((r) => setTimeout(r, 2100));
+    calls.length = 0;
+    const results = await Promise.all(Array.from({ length: 5 }, () => session.api.call<{ email: string }>('GET', 'api/personal/data/0')));
+    expect(results.every((r) => r.email === 'prestataire@demo.fr')).toBe(true);
+    expect(calls.filter((c) => c === '/api/token/refresh')).toHaveLength(1);
+    expect(session.state.expired).toBe(false);
+  });
+
+  it('ends the session when the refresh is refused, keeping what was stored', async () => {
+    const session = newSession();
+    await session.login('admin@demo.fr', 'demo1234');
+    session.state.tokens = { token: 'expiré', refresh_token: 'révoqué' };
+    await expect(session.api.call('GET', 'api/personal/data/0')).rejects.toSatisfy((e) => isApiFailure(e) && e.status === 401);
+    expect(session.state.expired).toBe(true);
+    expect(session.state.user?.email).toBe('admin@demo.fr');
+  });
+
+  it("never keeps the previous user's data when another user signs in", async () => {
+    const store = memoryStore();
+    const first = createSession({ store, defaultBaseUrl: base });
+    await first.login('gestionnaire@demo.fr', 'demo1234');
+    first.state.unreadCount = 7;
+    const second = createSession({ store, defaultBaseUrl: base });
+    expect(second.state.user?.email).toBe('gestionnaire@demo.fr');
+    await second.login('prestataire@demo.fr', 'demo1234');
+    expect(second.state.user?.email).toBe('prestataire@demo.fr');
+    expect(second.state.unreadCount).not.toBe(7);
+  });
+
+  it('logout clears the stored session', async () => {
+    const store = memoryStore();
+    const session = createSession({ store, defaultBaseUrl: base });
+    await session.login('gt@demo.fr', 'demo1234');
+    session.logout();
+    expect(session.state.tokens).toBeNull();
+    expect(createSession({ store, defaultBaseUrl: base }).state.user).toBeNull();
+  });
+
+  it('reports a network failure as such, not as bad credentials', async () => {
+    const session = createSession({ store: memoryStore(), defaultBaseUrl: 'http://127.0.0.1:9' });
+    await expect(session.login('gt@demo.fr', 'demo1234')).rejects.toSatisfy((e) => isApiFailure(e) && e.kind === 'network');
+  });
+});
