@@ -3,7 +3,7 @@
  * metadata and guard. History routing normally, hash routing under the file
  * protocol (spec part 2 §2.4).
  */
-import { createHashHistory, createBrowserHistory, createRootRoute, createRoute, createRouter, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
+import { createHashHistory, createBrowserHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import './route-meta';
 import { guardRedirect, type Access, type NavVariant } from '../domain/access';
 import { session } from '../services/session';
@@ -14,8 +14,10 @@ import { LoginPage } from '../features/auth/login-page';
 import { ForgottenPasswordChangePage, ForgottenPasswordCodePage, ForgottenPasswordPage } from '../features/auth/forgotten-password-pages';
 import { BoardingPage, FirstConnectPage } from '../features/auth/boarding-pages';
 import { ContactPage } from '../features/auth/contact-page';
-import { HomePage } from '../features/home/home-page';
-import { AccountPage } from '../features/account/account-page';
+
+// Signed-in screens load on demand: the login screen only downloads what it needs.
+const HomePage = lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage');
+const AccountPage = lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage');
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
 

@@ -125,7 +125,7 @@ export const fr = {
   cardOsText: 'Validation des travaux',
   cardVisits: 'Visites',
   cardVisitsText: 'Inspections sur site',
-  cardAi: 'Assistant',
+  cardAi: 'Assistant IA, ouvre un nouvel onglet',
   onboardingBlockTitle: 'Premiers pas',
   onboardingBlockText: "Découvrez en trois écrans comment l'application vous accompagne sur le terrain.",
   onboardingBlockCta: 'Voir la présentation',

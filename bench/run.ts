@@ -1,0 +1,22 @@
+/**
+ * `npm run bench`: builds nothing, measures the built app and the engine, and
+ * writes one JSON file per benchmark in bench/results/ (git-ignored), plus a
+ * summary on stdout. Ratios against baselines are computed in the same run.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { measureBundleSize } from './bundle-size';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, 'bench', 'results');
+fs.mkdirSync(out, { recursive: true });
+if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+  console.error('dist/ manquant : lancez `npm run build` avant `npm run bench`.');
+  process.exit(2);
+}
+
+const results = [await measureBundleSize(root)];
+for (const result of results) {
+  fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
+  console.log(JSON.stringify(result));
+}
