@@ -1,0 +1,28 @@
+/**
+ * Creation of a generic request (POST api/requests, created as JSON-LD). It
+ * is the simplest non-idempotent write of the API, which makes it the
+ * engine's witness in the reliability tests: the server must end with each
+ * one exactly once.
+ */
+import { corePaths } from '../contract/core';
+import { defineCommand } from '../outbox/commands';
+
+export interface GenericRequestPayload extends Record<string, unknown> {
+  tempId: string;
+  information: string;
+  requestTypeId?: number;
+}
+
+export const genericRequestCreate = defineCommand<GenericRequestPayload, { id: number }>({
+  name: 'request.create',
+  label: (p) => `Demande « ${p.information.slice(0, 40)} »`,
+  entity: (p) => `request:${p.tempId}`,
+  request: (p) => ({
+    method: 'POST',
+    path: corePaths.requests,
+    json: { information: p.information, ...(p.requestTypeId ? { requestType: `/api/request_types/${p.requestTypeId}` } : {}) },
+  }),
+  async reconcile(_ctx, p, answer) {
+    return { tempId: p.tempId, serverId: String(answer.id) };
+  },
+});

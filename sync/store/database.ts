@@ -1,0 +1,101 @@
+/**
+ * Opens the signed-in user's local store: one RxDB database per user (so that
+ * another user on the device never sees it) on the free Dexie storage, plus a
+ * Dexie database for file blobs. Tests pass fake-indexeddb's factory.
+ */
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import type { CommandStatus, CommandError } from '../outbox/policy';
+import { collectionSchemas, type CachedDoc } from './schemas';
+import { migrationStrategies } from './migrations';
+import { openFileStore, removeFileStore, type FileStore } from './files';
+
+addRxPlugin(RxDBLocalDocumentsPlugin);
+addRxPlugin(RxDBMigrationSchemaPlugin);
+addRxPlugin(RxDBLeaderElectionPlugin);
+
+export interface OutboxDoc {
+  id: string;
+  seq: number;
+  name: string;
+  entity: string;
+  label: string;
+  payload: Record<string, unknown>;
+  status: CommandStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  createdAt: number;
+  lastError: CommandError | null;
+  dependsOn: string | null;
+  fileIds: string[];
+}
+
+type Cached<Extra> = CachedDoc & Extra;
+
+export interface Collections {
+  outbox: RxCollection<OutboxDoc>;
+  interventions: RxCollection<Cached<{ place: string; createdAt: string; number: string }>>;
+  appointments: RxCollection<Cached<{ interventionId: string; date: string; status: number }>>;
+  debriefings: RxCollection<Cached<{ interventionId: string; dateEnd: string }>>;
+  messages: RxCollection<Cached<{ thread: string; date: string }>>;
+  workrequests: RxCollection<Cached<{ place: string; createdAt: string }>>;
+  echopark: RxCollection<Cached<{ communityId: number; createdAt: string }>>;
+  visits: RxCollection<Cached<{ state: string; assignedTo: number }>>;
+  visitdata: RxCollection<Cached<{ savedAt: number }>>;
+  reference: RxCollection<Cached<{ kind: string; name: string }>>;
+  feed: RxCollection<Cached<{ kind: string; sortKey: string }>>;
+}
+
+export type Database = RxDatabase<Collections>;
+
+export interface StoreEnv {
+  /** IndexedDB implementation (fake-indexeddb in Node tests); the browser's by default. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export interface Store {
+  userId: number;
+  db: Database;
+  files: FileStore;
+  close(): Promise<void>;
+}
+
+export const databaseName = (userId: number) => `bp-user-${userId}`;
+
+function storage(env: StoreEnv): RxStorage<unknown, unknown> {
+  return getRxStorageDexie(env.indexedDB ? { indexedDB: env.indexedDB, IDBKeyRange: env.IDBKeyRange } : {}) as RxStorage<unknown, unknown>;
+}
+
+export async function openStore(userId: number, env: StoreEnv = {}): Promise<Store> {
+  const db = await createRxDatabase<Collections>({
+    name: databaseName(userId),
+    storage: storage(env),
+    localDocuments: true,
+    multiInstance: true,
+    closeDuplicates: true,
+  });
+  const schemas = Object.fromEntries(
+    Object.entries(collectionSchemas).map(([name, schema]) => [name, { schema, localDocuments: false, migrationStrategies: migrationStrategies[name] ?? {} }]),
+  );
+  await db.addCollections(schemas as never);
+  const files = openFileStore(userId, env);
+  return {
+    userId,
+    db,
+    files,
+    async close() {
+      await db.close();
+      files.close();
+    },
+  };
+}
+
+/** Deletes everything the user had on this device (logout): store and blobs. */
+export async function removeStore(userId: number, env: StoreEnv = {}): Promise<void> {
+  await removeRxDatabase(databaseName(userId), storage(env));
+  await removeFileStore(userId, env);
+}

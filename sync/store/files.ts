@@ -1,0 +1,64 @@
+/**
+ * File blobs (photos, documents) kept in IndexedDB until their upload is
+ * confirmed: a plain Dexie database per user, outside RxDB (blobs do not
+ * belong in JSON documents). Checked before they are accepted: png, gif or
+ * jpeg, at most 5,000,000 bytes, with the spec's French texts.
+ */
+import Dexie, { type Table } from 'dexie';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/files';
+import type { StoreEnv } from './database';
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  blob: Blob;
+  createdAt: number;
+}
+
+export interface FileStore {
+  put(file: Omit<StoredFile, 'createdAt'>): Promise<void>;
+  get(id: string): Promise<StoredFile | undefined>;
+  remove(ids: string[]): Promise<void>;
+  all(): Promise<StoredFile[]>;
+  close(): void;
+}
+
+class FilesDb extends Dexie {
+  files!: Table<StoredFile, string>;
+  constructor(name: string, env: StoreEnv) {
+    super(name, env.indexedDB ? { indexedDB: env.indexedDB, IDBKeyRange: env.IDBKeyRange! } : {});
+    this.version(1).stores({ files: 'id, createdAt' });
+  }
+}
+
+const filesDbName = (userId: number) => `bp-files-${userId}`;
+
+export function openFileStore(userId: number, env: StoreEnv): FileStore {
+  const db = new FilesDb(filesDbName(userId), env);
+  return {
+    put: async (file) => void (await db.files.put({ ...file, createdAt: Date.now() })),
+    get: (id) => db.files.get(id),
+    remove: (ids) => db.files.bulkDelete(ids),
+    all: () => db.files.orderBy('createdAt').toArray(),
+    close: () => db.close(),
+  };
+}
+
+export async function removeFileStore(userId: number, env: StoreEnv): Promise<void> {
+  await new FilesDb(filesDbName(userId), env).delete();
+}
+
+export type ImageCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * Checks a picked file before it is accepted. `wrongTypeText` differs by
+ * screen: 'Cette extension n'est pas autorisée' in the intervention tunnel,
+ * 'Merci de rajouter une image' elsewhere (spec part 1 §5).
+ */
+export function checkImage(file: { type: string; size: number }, wrongTypeText = "Cette extension n'est pas autorisée"): ImageCheck {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return { ok: false, message: wrongTypeText };
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: 'Ce fichier est trop lourd' };
+  return { ok: true };
+}

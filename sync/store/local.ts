@@ -1,0 +1,31 @@
+/**
+ * Singletons of the store as RxDB local documents: the user, counts, version,
+ * dashboards, and when each resource was last refreshed.
+ */
+import type { Observable } from 'rxjs';
+import { map } from 'rxjs';
+import type { Database } from './database';
+
+export const LOCAL_USER = 'user';
+export const LOCAL_COUNTS = 'counts';
+export const LOCAL_VERSION = 'version';
+export const LOCAL_REFRESHED = 'refreshed';
+
+export async function readLocal<T>(db: Database, id: string): Promise<T | null> {
+  const doc = await db.getLocal<{ value: T }>(id);
+  return doc ? (doc.toJSON().data.value as T) : null;
+}
+
+export async function writeLocal<T>(db: Database, id: string, value: T): Promise<void> {
+  await db.upsertLocal(id, { value });
+}
+
+export function watchLocal<T>(db: Database, id: string): Observable<T | null> {
+  return db.getLocal$<{ value: T }>(id).pipe(map((doc) => (doc ? (doc.toJSON().data.value as T) : null)));
+}
+
+/** Records that a resource was refreshed from the server now ('user', 'interventions:list', …). */
+export async function markRefreshed(db: Database, resource: string, at = Date.now()): Promise<void> {
+  const current = (await readLocal<Record<string, number>>(db, LOCAL_REFRESHED)) ?? {};
+  await writeLocal(db, LOCAL_REFRESHED, { ...current, [resource]: at });
+}
