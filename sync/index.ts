@@ -13,3 +13,10 @@ export { ERROR_CODES, isErrorCode, type ErrorCode, type ApiErrorBody } from './c
 export type { UserData, IaLink, ContactFormPayload, UserUpdatePayload, TokenPair } from './contract/core';
 export { MAX_UPLOAD_BYTES, ACCEPTED_IMAGE_TYPES, IMAGE_ACCEPT } from './contract/files';
 export * as roles from './contract/roles';
+export { createEngine, type Engine, type EngineState } from './engine';
+export { commandRegistry } from './commands/registry';
+export type { AccountUpdatePayload } from './commands/account';
+export type { OutboxDoc } from './store/database';
+export { checkImage } from './store/files';
+export { StorageFullError } from './outbox/storage-errors';
+export { blockedBy } from './outbox/policy';

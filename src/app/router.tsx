@@ -18,6 +18,7 @@ import { ContactPage } from '../features/auth/contact-page';
 // Signed-in screens load on demand: the login screen only downloads what it needs.
 const HomePage = lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage');
 const AccountPage = lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage');
+const PendingPage = lazyRouteComponent(() => import('../features/outbox/pending-page'), 'PendingPage');
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
 
@@ -55,6 +56,7 @@ const routes = [
   page('/first-connect-infos', FirstConnectPage, { title: fr.firstConnectTitle, ...guest }),
   page('/', HomePage, { title: fr.home, ...auth }),
   page('/mon-compte', AccountPage, { title: fr.accountTitle, ...auth }),
+  page('/envois-en-attente', PendingPage, { title: 'Envois en attente', ...auth }),
   // Modules built by later issues: reachable from the nav bar, honest about their state.
   page('/dashboard', ComingSoonScreen, { title: fr.cardInterventions, ...auth }),
   page('/requests', ComingSoonScreen, { title: fr.interventions, ...auth }),

@@ -21,6 +21,7 @@ export const fr = {
   passwordChanged: 'Mot de passe modifié',
   successSendContactForm: 'Votre demande a bien été envoyée. Nous vous répondrons sous 48 h.',
   successModifyAccount: 'Vos informations ont bien été modifiées.',
+  savedOnDevice: "Modification enregistrée sur l'appareil : elle sera envoyée dès le retour du réseau.",
   genericError: 'Une erreur est survenue.',
 
   // Global error handler (part 2 §8.1)

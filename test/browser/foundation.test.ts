@@ -130,7 +130,8 @@ describe('offline shell and updates', () => {
     expect(response?.status()).toBe(200);
     expect(response?.fromServiceWorker()).toBe(true);
     await page.getByRole('heading', { name: 'Bonjour Nicolas' }).waitFor();
-    await page.getByText('Hors ligne').first().waitFor();
+    await page.locator('.net--off').waitFor();
+    expect(await page.locator('.net--off').textContent()).toContain('Hors ligne');
     await screenshots(page, 'home-offline');
     // A deep link opened offline falls back to the cached shell too.
     const deep = await page.goto('/mon-compte');

@@ -10,6 +10,7 @@ import { subscribe } from 'valtio/vanilla';
 import { ApiFailure } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
 import { session } from '../../services/session';
+import { engine } from '../../services/engine';
 import { handleError, setErrorNavigation } from '../../services/errors';
 import { NavBar } from './nav-bar';
 import { TopBar } from './top-bar';
@@ -42,20 +43,41 @@ function useGlobalLoader(): boolean {
 
 function useSessionLife(): void {
   const router = useRouter();
-  const { tokens } = useSnapshot(session.state);
+  const { tokens, user } = useSnapshot(session.state);
   const signedIn = tokens !== null;
+  const userId = user?.id ?? null;
   useEffect(() => setErrorNavigation((to) => void router.navigate({ to })), [router]);
   useEffect(() => {
-    if (!signedIn) return;
-    if (navigator.onLine) void session.refreshAll().catch((error: unknown) => handleError(error, { background: true }));
+    if (!signedIn || userId === null) return;
+    const background = (error: unknown) => handleError(error, { background: true });
+    // The user's store opens (its queued work resumes), then what the screens show is refreshed.
+    void engine
+      .attach(userId)
+      .then(() => {
+        if (!navigator.onLine) return;
+        void engine.pullUser().catch(background);
+        void session.loadUnreadCount().catch(background);
+        void session.loadVersion().catch(background);
+      })
+      .catch(background);
     session.startTick(() => ({
       installed: window.matchMedia('(display-mode: standalone)').matches,
       notificationsAllowed: typeof Notification !== 'undefined' && Notification.permission === 'granted',
     }));
     // Ask the browser to keep our storage: the user's offline work lives there.
     void navigator.storage?.persist?.().catch(() => false);
-    return () => session.stopTick();
-  }, [signedIn]);
+    const sendNow = () => void engine.flush();
+    const onVisible = () => document.visibilityState === 'visible' && sendNow();
+    window.addEventListener('online', sendNow);
+    window.addEventListener('focus', sendNow);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      session.stopTick();
+      window.removeEventListener('online', sendNow);
+      window.removeEventListener('focus', sendNow);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [signedIn, userId]);
   useEffect(
     () =>
       subscribe(session.state, () => {

@@ -6,8 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fr } from '../../i18n/fr';
 import { useSnapshot } from 'valtio';
-import { session } from '../../services/session';
 import { install, promptInstall } from '../../services/install';
+import { engine, logoutEverywhere } from '../../services/engine';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { downloadExport } from '../../services/export';
 import { Icon } from '../../ui/icons';
 import { useOnline } from './use-online';
 
@@ -17,6 +19,10 @@ export function TopBar({ title }: { title: string }) {
   const navigate = useNavigate();
   const menuRef = useRef<HTMLDivElement>(null);
   const installable = useSnapshot(install).event !== null;
+  const { pending, rejected } = useSnapshot(engine.state);
+  const unsent = pending + rejected;
+  const pendingText = rejected > 0 ? `${rejected} envoi${rejected > 1 ? 's' : ''} refusé${rejected > 1 ? 's' : ''}` : `${pending} envoi${pending > 1 ? 's' : ''} en attente`;
+  const [confirmLogout, setConfirmLogout] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -31,10 +37,17 @@ export function TopBar({ title }: { title: string }) {
     };
   }, [open]);
 
-  const logout = () => {
+  const logout = async () => {
     setOpen(false);
-    session.logout();
+    setConfirmLogout(false);
+    await logoutEverywhere();
     void navigate({ to: '/login' });
+  };
+  const askLogout = () => {
+    if (unsent > 0) {
+      setOpen(false);
+      setConfirmLogout(true);
+    } else void logout();
   };
 
   return (
@@ -43,8 +56,15 @@ export function TopBar({ title }: { title: string }) {
         <img src="/icons/icon-192.png" alt="" width={32} height={32} />
       </Link>
       <h1 className="topbar__title">{title}</h1>
+      {unsent > 0 ? (
+        <Link to="/envois-en-attente" className={`pending-chip${rejected > 0 ? ' pending-chip--rejected' : ''}`} aria-label={pendingText}>
+          <Icon name="refresh" size={14} />
+          <span aria-hidden="true">{rejected > 0 ? rejected : pending}</span>
+          <span className="chip__text" aria-hidden="true">{pendingText.replace(/^\d+ /, '')}</span>
+        </Link>
+      ) : null}
       <span className={`net net--${online ? 'on' : 'off'}`} role="status">
-        {online ? <span className="sr-only">{fr.online}</span> : <><Icon name="wifiOff" size={16} /> {fr.offline}</>}
+        {online ? <span className="sr-only">{fr.online}</span> : <><Icon name="wifiOff" size={16} /> <span className="chip__text">{fr.offline}</span><span className="sr-only chip__alt">{fr.offline}</span></>}
       </span>
       <div className="menu" ref={menuRef}>
         <button type="button" className="icon-button" aria-label={fr.menu} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -57,10 +77,24 @@ export function TopBar({ title }: { title: string }) {
             {installable ? (
               <button role="menuitem" type="button" onClick={() => { setOpen(false); void promptInstall(); }}><Icon name="download" size={18} /> {fr.install}</button>
             ) : null}
-            <button role="menuitem" type="button" onClick={logout}><Icon name="logout" size={18} /> {fr.logout}</button>
+            <Link role="menuitem" to="/envois-en-attente" onClick={() => setOpen(false)}><Icon name="refresh" size={18} /> Envois en attente</Link>
+            <button role="menuitem" type="button" onClick={askLogout}><Icon name="logout" size={18} /> {fr.logout}</button>
           </div>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={confirmLogout}
+        title="Se déconnecter ?"
+        confirmLabel="Me déconnecter quand même"
+        danger
+        onCancel={() => setConfirmLogout(false)}
+        onConfirm={() => void logout()}
+        extra={<p><button type="button" className="link-button" onClick={() => void downloadExport()}>Exporter les envois en attente</button></p>}
+      >
+        <p>
+          {unsent} envoi{unsent > 1 ? 's' : ''} en attente {unsent > 1 ? "n'ont" : "n'a"} pas encore été reçu{unsent > 1 ? 's' : ''} par le serveur. Si vous vous déconnectez, {unsent > 1 ? 'ils seront perdus' : 'il sera perdu'}.
+        </p>
+      </ConfirmDialog>
     </header>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * /mon-compte: first name, last name and phone (digits only); the e-mail is
- * shown read-only and sent back unchanged (spec part 2 §3.3, §5). The user
- * data is reloaded after the change.
+ * shown read-only and sent back unchanged (spec part 2 §3.3, §5). The change
+ * goes through the outbox: it is kept on the device at once and sent when
+ * the network allows; the screen says which. Also shows the device storage
+ * used by the app.
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -9,7 +11,9 @@ import { useFormik } from 'formik';
 import { fr } from '../../i18n/fr';
 import { formMessage, validateAccount } from '../../domain/validation';
 import { session } from '../../services/session';
+import { engine } from '../../services/engine';
 import { failureText } from '../../services/errors';
+import { StorageMeter } from './storage-meter';
 import { Alert, Button, TextField } from '../../ui/controls';
 
 export function AccountPage() {
@@ -22,9 +26,13 @@ export function AccountPage() {
     validate: validateAccount,
     onSubmit: async (values) => {
       setStatus(null);
+      if (!user) return;
       try {
-        await session.updateAccount({ firstname: values.firstname.trim(), lastname: values.lastname.trim(), gsm: values.gsm, email: user?.email ?? '' });
-        setStatus({ tone: 'success', text: fr.successModifyAccount });
+        const id = await engine.enqueue('account.update', { userId: user.id, firstname: values.firstname.trim(), lastname: values.lastname.trim(), gsm: values.gsm, email: user.email });
+        const outcome = await engine.settle(id, 4000);
+        if (outcome === 'sent') setStatus({ tone: 'success', text: fr.successModifyAccount });
+        else if (outcome === 'pending') setStatus({ tone: 'success', text: fr.savedOnDevice });
+        else setStatus({ tone: 'error', text: engine.state.commands.find((c) => c.id === id)?.lastError?.message ?? fr.genericError });
       } catch (error) {
         setStatus({ tone: 'error', text: failureText(error) });
       }
@@ -42,6 +50,7 @@ export function AccountPage() {
         {summary ? <Alert tone="error">{summary}</Alert> : null}
         {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
         <Button type="submit" block disabled={form.isSubmitting}>{form.isSubmitting ? fr.saving : fr.save}</Button>
+        <StorageMeter />
       </form>
     </div>
   );

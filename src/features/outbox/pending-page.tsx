@@ -1,0 +1,72 @@
+/**
+ * 'Envois en attente': every queued command with its status, object, time,
+ * attempts and last error, with Retry and Discard (asked first), and the
+ * export of all unsent work as one file (the safety valve).
+ */
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { blockedBy, type OutboxDoc } from '../../../sync/index';
+import { formatDateTime } from '../../domain/format';
+import { engine } from '../../services/engine';
+import { handleError } from '../../services/errors';
+import { downloadExport } from '../../services/export';
+import { Button } from '../../ui/controls';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+
+const STATUS: Record<OutboxDoc['status'], string> = { pending: 'En attente', inflight: 'Envoi en cours', rejected: 'Refusé par le serveur' };
+
+export function PendingPage() {
+  const { commands } = useSnapshot(engine.state);
+  const [toDiscard, setToDiscard] = useState<OutboxDoc | null>(null);
+  const list = commands as readonly OutboxDoc[];
+  return (
+    <div className="page page--narrow">
+      <div className="toolbar-row">
+        <p className="muted" role="status">
+          {list.length === 0 ? 'Tout est envoyé.' : `${list.length} envoi${list.length > 1 ? 's' : ''} en attente sur cet appareil.`}
+        </p>
+        {list.length > 0 ? (
+          <div className="outbox-item__actions">
+            <Button variant="secondary" onClick={() => void engine.flush()}>Envoyer maintenant</Button>
+            <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>Exporter</Button>
+          </div>
+        ) : null}
+      </div>
+      <ul className="outbox-list">
+        {list.map((c) => {
+          const blocker = blockedBy(c, list);
+          return (
+            <li key={c.id} className={`outbox-item${c.status === 'rejected' ? ' outbox-item--rejected' : ''}`}>
+              <div className="outbox-item__head">
+                <strong>{c.label}</strong>
+                <span className={`status-tag${c.status === 'rejected' ? ' status-tag--rejected' : ''}`}>{STATUS[c.status]}</span>
+              </div>
+              <p className="outbox-item__meta">
+                Enregistré le {formatDateTime(new Date(c.createdAt).toISOString())} · {c.attempts} tentative{c.attempts > 1 ? 's' : ''}
+                {blocker ? ` · attend « ${blocker.label} »` : ''}
+              </p>
+              {c.lastError ? <p className="outbox-item__error">Dernière erreur : {c.lastError.message}</p> : null}
+              <div className="outbox-item__actions">
+                <Button variant="secondary" onClick={() => void engine.retry(c.id)}>Réessayer</Button>
+                <Button variant="ghost" onClick={() => setToDiscard(c)}>Abandonner</Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={toDiscard !== null}
+        title="Abandonner cet envoi ?"
+        confirmLabel="Abandonner"
+        danger
+        onCancel={() => setToDiscard(null)}
+        onConfirm={() => {
+          if (toDiscard) void engine.discard(toDiscard.id);
+          setToDiscard(null);
+        }}
+      >
+        <p>« {toDiscard?.label} » ne sera jamais envoyé et sera supprimé de cet appareil. Pensez à l'exporter si vous voulez le garder.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

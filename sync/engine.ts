@@ -1,0 +1,163 @@
+/**
+ * The sync engine of a signed-in user: opens their store, runs the outbox,
+ * pulls the singletons (user, unread count, version) into local documents,
+ * and follows the session: paused when it expires (nothing pending is lost),
+ * resumed when the same user signs in again, wiped on an explicit logout.
+ */
+import { proxy } from 'valtio/vanilla';
+import type { Subscription } from 'rxjs';
+import type { Session } from './session/session';
+import type { UserData } from './contract/core';
+import { openStore, removeStore, type Store, type StoreEnv, type OutboxDoc } from './store/database';
+import { createOutbox, type EnqueueOptions, type Outbox } from './outbox/outbox';
+import type { CommandRegistry } from './outbox/commands';
+import { LOCAL_USER, markRefreshed, watchLocal, writeLocal } from './store/local';
+import { ApiFailure } from './api/failure';
+import { buildExport } from './outbox/export';
+
+export interface EngineState {
+  userId: number | null;
+  ready: boolean;
+  pending: number;
+  rejected: number;
+  commands: OutboxDoc[];
+}
+
+export interface EngineEnv {
+  session: Session;
+  registry: CommandRegistry;
+  storeEnv?: StoreEnv;
+  onRejected?: (command: OutboxDoc) => void;
+}
+
+export type Engine = ReturnType<typeof createEngine>;
+
+export function createEngine(env: EngineEnv) {
+  const { session } = env;
+  const state = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [] });
+  let store: Store | null = null;
+  let outbox: Outbox | null = null;
+  let attaching: Promise<void> | null = null;
+  const subscriptions: Subscription[] = [];
+
+  function requireOutbox(): Outbox {
+    if (!outbox) throw new ApiFailure('http', 401, 'POST', 'outbox', "Connectez-vous pour enregistrer vos modifications.");
+    return outbox;
+  }
+
+  async function open(userId: number): Promise<void> {
+    store = await openStore(userId, env.storeEnv);
+    outbox = createOutbox({
+      store,
+      api: session.api,
+      registry: env.registry,
+      ...(env.onRejected ? { onRejected: env.onRejected } : {}),
+      onSessionNeeded: () => {
+        session.state.expired = true;
+      },
+    });
+    subscriptions.push(
+      outbox.all$().subscribe((docs) => {
+        const commands = docs.map((d) => d.toJSON() as OutboxDoc);
+        state.commands = commands;
+        state.pending = commands.filter((c) => c.status !== 'rejected').length;
+        state.rejected = commands.length - state.pending;
+      }),
+      // The store is the truth for the user; the session keeps a copy for the first paint.
+      watchLocal<UserData>(store.db, LOCAL_USER).subscribe((user) => {
+        if (user) session.state.user = user;
+      }),
+    );
+    if (session.state.user?.id === userId) await writeLocalIfMissing(store, session.state.user);
+    await outbox.start();
+    state.userId = userId;
+    state.ready = true;
+  }
+
+  async function writeLocalIfMissing(s: Store, user: UserData) {
+    const existing = await s.db.getLocal(LOCAL_USER);
+    if (!existing) await writeLocal(s.db, LOCAL_USER, user);
+  }
+
+  async function close(): Promise<void> {
+    for (const s of subscriptions.splice(0)) s.unsubscribe();
+    await outbox?.stop();
+    await store?.close();
+    outbox = null;
+    store = null;
+    state.ready = false;
+    state.userId = null;
+    state.commands = [];
+    state.pending = 0;
+    state.rejected = 0;
+  }
+
+  return {
+    state,
+    get store() {
+      return store;
+    },
+
+    /** Opens the user's store and starts sending (idempotent for the same user). */
+    attach(userId: number): Promise<void> {
+      if (state.userId === userId && state.ready) {
+        outbox?.resume();
+        return Promise.resolve();
+      }
+      attaching = (attaching ?? Promise.resolve()).then(async () => {
+        if (state.userId !== userId) await close();
+        if (!state.ready) await open(userId);
+        outbox?.resume();
+      });
+      return attaching;
+    },
+
+    /** Session over: stop sending, keep everything for the next sign-in of the same user. */
+    async detach(): Promise<void> {
+      await close();
+    },
+
+    /** Explicit logout: the user's store, blobs and queued work are deleted from this device. */
+    async wipe(): Promise<void> {
+      const userId = state.userId ?? session.state.user?.id ?? null;
+      await close();
+      if (userId !== null) await removeStore(userId, env.storeEnv);
+    },
+
+    enqueue(name: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<string> {
+      return requireOutbox().enqueue(name, payload, options);
+    },
+    retry: (id: string) => requireOutbox().retry(id),
+    discard: (id: string) => requireOutbox().discard(id),
+    flush: () => outbox?.flush() ?? Promise.resolve(),
+    pause: () => outbox?.pause(),
+    resume: () => outbox?.resume(),
+
+    /** Waits until a command has left the outbox (sent) or is rejected, at most timeoutMs. */
+    async settle(id: string, timeoutMs: number): Promise<'sent' | 'rejected' | 'pending'> {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const command = state.commands.find((c) => c.id === id);
+        if (!command) return 'sent';
+        if (command.status === 'rejected') return 'rejected';
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return state.commands.some((c) => c.id === id) ? 'pending' : 'sent';
+    },
+
+    /** Pulls the user into the store (the screens follow the local document). */
+    async pullUser(): Promise<void> {
+      const user = await session.loadUser();
+      if (store) {
+        await writeLocal(store.db, LOCAL_USER, user);
+        await markRefreshed(store.db, 'user');
+      }
+    },
+
+    /** Every unsent command and its files in one JSON download (the safety valve). */
+    async exportUnsent(): Promise<Blob> {
+      if (!store || !outbox) throw new ApiFailure('http', 401, 'GET', 'outbox', 'Aucune donnée locale ouverte.');
+      return buildExport(await outbox.all(), store.files, { email: session.state.user?.email ?? null });
+    },
+  };
+}
