@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { measureBundleSize } from './bundle-size';
+import { measureEngine } from './engine';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'bench', 'results');
@@ -15,7 +16,10 @@ if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
   process.exit(2);
 }
 
-const results = [await measureBundleSize(root)];
+const only = process.argv[2];
+const results = [];
+if (!only || only === 'bundle') results.push(await measureBundleSize(root));
+if (!only || only === 'engine') results.push(await measureEngine(root));
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));

@@ -11,7 +11,10 @@ import type { Subscription } from 'rxjs';
 import { isApiFailure, type ApiFailure } from '../api/failure';
 import type { ApiClient } from '../api/client';
 import { UPLOAD_FIELD } from '../contract/files';
+import type { RxDocument } from 'rxdb';
 import type { OutboxDoc, Store } from '../store/database';
+
+type OutboxRxDoc = RxDocument<OutboxDoc>;
 import type { StoredFile } from '../store/files';
 import type { CommandContext, CommandRegistry, IdMap } from './commands';
 import { backoffDelay, classifyFailure, nextWakeUp, readyCommands, type CommandError } from './policy';
@@ -58,14 +61,22 @@ export function createOutbox(env: OutboxEnv) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   const subscriptions: Subscription[] = [];
 
+  // Commands being sent by this tab. Kept in memory, not written: only one tab flushes, and after a
+  // crash every command is simply pending again (its Idempotency-Key makes the resend safe).
+  const inflight = new Set<string>();
+  let idMap: IdMap | null = null;
+
   async function readIdMap(): Promise<IdMap> {
+    if (idMap) return idMap;
     const doc = await db.getLocal<{ map: IdMap }>(IDMAP_DOC);
-    return doc?.toJSON().data.map ?? {};
+    idMap = doc?.toJSON().data.map ?? {};
+    return idMap;
   }
 
+  let idMapDirty = false;
   async function rememberId(tempId: string, serverId: string): Promise<void> {
-    const map = await readIdMap();
-    await db.upsertLocal(IDMAP_DOC, { map: { ...map, [tempId]: serverId } });
+    idMap = { ...(await readIdMap()), [tempId]: serverId };
+    idMapDirty = true;
   }
 
   function schedule(at: number | null): void {
@@ -92,24 +103,47 @@ export function createOutbox(env: OutboxEnv) {
 
   const errorOf = (failure: ApiFailure): CommandError => ({ status: failure.status, code: failure.code, message: failure.description || failure.message });
 
-  async function sendOne(command: OutboxDoc): Promise<void> {
-    const found = await db.outbox.findOne(command.id).exec();
-    if (!found || found.status !== 'pending') return;
-    let doc: typeof found;
-    try {
-      doc = await found.incrementalPatch({ status: 'inflight' });
-    } catch {
-      return; // replaced by a newer save, or discarded, in the meantime
+  // Sent commands are removed from the store in batches: one write for many. A crash before the
+  // batch is written only means those commands are sent again, and the server replays its answer.
+  const completed = new Set<string>();
+  async function removeCompleted(): Promise<void> {
+    const ids = [...completed];
+    if (ids.length === 0) return;
+    // Server ids first: a creation must never leave the outbox before its id is on disk, or a
+    // command waiting for it could not be rewritten after a crash.
+    if (idMapDirty && idMap) {
+      idMapDirty = false;
+      await db.upsertLocal(IDMAP_DOC, { map: idMap });
     }
+    await db.outbox.bulkRemove(ids);
+    for (const id of ids) completed.delete(id);
+  }
+
+  async function sendOne(doc: OutboxRxDoc): Promise<void> {
+    if (inflight.has(doc.id) || completed.has(doc.id)) return;
+    inflight.add(doc.id);
+    try {
+      await sendAndSettle(doc);
+    } finally {
+      inflight.delete(doc.id);
+    }
+  }
+
+  async function sendAndSettle(found: OutboxRxDoc): Promise<void> {
+    const doc = found.getLatest();
+    if (doc.deleted || doc.status !== 'pending') return; // replaced by a newer save, or discarded
+    const command = doc.toJSON() as OutboxDoc;
     const definition = registry[command.name];
     try {
       const answer = await sendRequest(command, await readIdMap());
       const created = await definition?.reconcile?.(ctx, command.payload, answer);
       if (created) await rememberId(created.tempId, created.serverId);
-      await files.remove(command.fileIds);
-      await doc.getLatest().remove();
+      if (command.fileIds.length > 0) await files.remove(command.fileIds);
+      completed.add(command.id);
+      if (completed.size >= 50) await removeCompleted();
     } catch (error) {
       const latest = doc.getLatest();
+      if (latest.deleted) return;
       if (!isApiFailure(error)) {
         await latest.incrementalPatch({ status: 'rejected', lastError: { status: null, message: error instanceof Error ? error.message : String(error) } });
         env.onRejected?.(latest.getLatest().toJSON() as OutboxDoc);
@@ -132,16 +166,25 @@ export function createOutbox(env: OutboxEnv) {
     }
   }
 
+  /** Sends every ready command (one per entity) through `concurrency` workers, then looks again. */
   async function pass(): Promise<void> {
     while (!paused && !stopped) {
-      const all = (await db.outbox.find({ sort: [{ seq: 'asc' }] }).exec()).map((d) => d.toJSON() as OutboxDoc);
-      const ready = readyCommands(all, now()).slice(0, concurrency);
+      await removeCompleted();
+      const docs = await db.outbox.find({ sort: [{ seq: 'asc' }] }).exec();
+      const byId = new Map(docs.map((d) => [d.id, d]));
+      const all = docs.map((d) => d.toJSON() as OutboxDoc);
+      const ready = readyCommands(all, now()).filter((c) => !inflight.has(c.id));
       if (ready.length === 0) {
         schedule(nextWakeUp(all, now()));
         return;
       }
-      await Promise.all(ready.map(sendOne));
+      let next = 0;
+      const worker = async () => {
+        while (next < ready.length && !paused && !stopped) await sendOne(byId.get(ready[next++]!.id)!);
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, worker));
     }
+    await removeCompleted();
   }
 
   function flush(): Promise<void> {
@@ -153,7 +196,13 @@ export function createOutbox(env: OutboxEnv) {
     flushing = (async () => {
       do {
         again = false;
-        await lock.run(pass);
+        try {
+          await lock.run(pass);
+        } catch (error) {
+          // The store closed under the flush (tab closing, logout): the next start resumes.
+          if (!stopped) console.warn('Envoi interrompu', error);
+          return;
+        }
       } while (again && !paused && !stopped);
     })().finally(() => {
       flushing = null;
@@ -176,7 +225,7 @@ export function createOutbox(env: OutboxEnv) {
           for (const doc of older) {
             const latest = doc.getLatest();
             // One already on its way is left alone: it goes first, the new one after it.
-            if (latest.status !== 'pending') continue;
+            if (latest.status !== 'pending' || inflight.has(latest.id)) continue;
             await latest.incrementalRemove().catch(() => undefined);
             await files.remove(latest.fileIds);
           }
@@ -227,11 +276,14 @@ export function createOutbox(env: OutboxEnv) {
       await registry[command.name]?.rollback?.(ctx, command.payload).catch(() => undefined);
     },
 
-    /** After a reload or crash: commands caught in flight go back in line (their key makes a resend safe). */
+    /** After a reload or crash: commands an older version left marked in flight go back in line. */
     async recover(): Promise<void> {
-      const inflight = await db.outbox.find({ selector: { status: 'inflight' } }).exec();
-      for (const doc of inflight) await doc.incrementalPatch({ status: 'pending' });
+      const stale = await db.outbox.find({ selector: { status: 'inflight' } }).exec();
+      for (const doc of stale) await doc.incrementalPatch({ status: 'pending' });
     },
+
+    /** Ids of the commands this tab is sending right now (for 'Envoi en cours'). */
+    isSending: (id: string) => inflight.has(id),
 
     /** Starts sending: now, on new work, and on the triggers the caller wires (online, focus). */
     async start(): Promise<void> {
@@ -257,6 +309,7 @@ export function createOutbox(env: OutboxEnv) {
       schedule(null);
       for (const s of subscriptions.splice(0)) s.unsubscribe();
       await flushing;
+      await removeCompleted().catch(() => undefined);
     },
 
     count: async () => db.outbox.count().exec(),

@@ -37,11 +37,11 @@ type Cached<Extra> = CachedDoc & Extra;
 
 export interface Collections {
   outbox: RxCollection<OutboxDoc>;
-  interventions: RxCollection<Cached<{ place: string; createdAt: string; number: string }>>;
+  interventions: RxCollection<Cached<{ place: string; rank: string; number: string }>>;
   appointments: RxCollection<Cached<{ interventionId: string; date: string; status: number }>>;
   debriefings: RxCollection<Cached<{ interventionId: string; dateEnd: string }>>;
   messages: RxCollection<Cached<{ thread: string; date: string }>>;
-  workrequests: RxCollection<Cached<{ place: string; createdAt: string }>>;
+  workrequests: RxCollection<Cached<{ place: string; rank: string }>>;
   echopark: RxCollection<Cached<{ communityId: number; createdAt: string }>>;
   visits: RxCollection<Cached<{ state: string; assignedTo: number }>>;
   visitdata: RxCollection<Cached<{ savedAt: number }>>;

@@ -7,7 +7,8 @@
  *
  * Each document keeps the server's answer in `data` as it came (checked at the
  * boundary by the fetchers) and lifts out only the fields queries filter or
- * sort on, indexed. A schema change bumps its version with a migration
+ * sort on, indexed. Lists shown newest first sort on `rank` (see queries.ts):
+ * ascending in the index, so a first page is a short index scan. A schema change bumps its version with a migration
  * strategy in migrations.ts.
  */
 import type { RxJsonSchema } from 'rxdb';
@@ -64,11 +65,11 @@ export const outboxSchema = {
 
 export const collectionSchemas = {
   outbox: outboxSchema,
-  interventions: cached('interventions', { place: shortText, createdAt: shortText, number: shortText }, ['createdAt', ['place', 'createdAt']]),
+  interventions: cached('interventions', { place: shortText, rank: shortText, number: shortText }, ['rank', ['place', 'rank']]),
   appointments: cached('appointments', { interventionId: shortText, date: shortText, status: integer }, [['interventionId', 'date'], 'date']),
   debriefings: cached('debriefings', { interventionId: shortText, dateEnd: shortText }, [['interventionId', 'dateEnd']]),
   messages: cached('messages', { thread: shortText, date: shortText }, [['thread', 'date']]),
-  workrequests: cached('workrequests', { place: shortText, createdAt: shortText }, ['createdAt', ['place', 'createdAt']]),
+  workrequests: cached('workrequests', { place: shortText, rank: shortText }, ['rank', ['place', 'rank']]),
   echopark: cached('echopark', { communityId: integer, createdAt: shortText }, [['communityId', 'createdAt']]),
   visits: cached('visits', { state: shortText, assignedTo: integer }, ['state']),
   visitdata: cached('visitdata', { savedAt: integer }, []),

@@ -1,0 +1,100 @@
+/**
+ * Runs in Chromium (bundled by bench/engine.ts): the sync engine against
+ * baselines on the same machine, same run, real IndexedDB.
+ * - query: a filtered first page of 10,000 cached interventions, RxDB vs raw Dexie;
+ * - drain: 1,000 queued commands through the outbox vs a plain sequential fetch loop.
+ */
+import Dexie from 'dexie';
+import { openStore, removeStore } from '../../sync/store/database';
+import { createOutbox } from '../../sync/outbox/outbox';
+import { createApiClient } from '../../sync/api/client';
+import { commandRegistry } from '../../sync/commands/registry';
+import { firstPageByPlaces, rankOf } from '../../sync/store/queries';
+import type { TokenPair } from '../../sync/contract/core';
+
+const PLACES = ['start', 'waiting', 'planning', 'planned', 'in_progress', 'debriefing', 'done', 'closed', 'reclaim'];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function makeInterventions(n: number) {
+  return Array.from({ length: n }, (_, i) => {
+    const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
+    const place = PLACES[i % PLACES.length]!;
+    const data = { id: i + 1, number: `DI-${100000 + i}`, place, createdAt, realEstate: { id: (i % 9) + 1, name: `Résidence ${i % 9}` }, businessArea: { id: 3, name: 'Plomberie' }, information: 'Fuite sur colonne montante, intervention urgente demandée.' };
+    return { id: String(i + 1), data, pending: false, refreshedAt: Date.now(), place, createdAt, rank: rankOf(createdAt, String(i + 1)), number: data.number };
+  });
+}
+
+async function benchQuery(): Promise<Record<string, number>> {
+  const docs = makeInterventions(10_000);
+  const wanted = ['planning', 'waiting'];
+  const store = await openStore(900_001);
+  await store.db.interventions.bulkInsert(docs.map(({ createdAt: _c, ...doc }) => doc));
+  const rx: number[] = [];
+  // Each run asks a slightly different page (a cut-off one hour earlier) so RxDB's query cache
+  // cannot answer from memory: the store is really read, as on a screen opened anew.
+  const cutoff = (i: number) => new Date(Date.UTC(2027, 2, 1) - i * 3_600_000).toISOString();
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    const page = await firstPageByPlaces(store.db.interventions, wanted, 10, rankOf(cutoff(i)));
+    rx.push(performance.now() - t);
+    if (page.length !== 10) throw new Error('rx page size');
+  }
+  await store.close();
+  await removeStore(900_001);
+
+  const raw = new Dexie('bench-raw');
+  raw.version(1).stores({ items: 'id, rank, [place+rank]' });
+  const table = raw.table('items');
+  await table.bulkPut(docs);
+  const dexie: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    const parts = await Promise.all(wanted.map((p) => table.where('[place+rank]').between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true).limit(10).toArray()));
+    const page = parts.flat().sort((a, b) => (a.rank < b.rank ? -1 : 1)).slice(0, 10);
+    dexie.push(performance.now() - t);
+    if (page.length !== 10) throw new Error('dexie page size');
+  }
+  await raw.delete();
+  const rxMs = median(rx);
+  const dexieMs = median(dexie);
+  return { rxMedianMs: rxMs, dexieMedianMs: dexieMs, ratio: rxMs / dexieMs };
+}
+
+async function benchDrain(token: TokenPair, count: number): Promise<Record<string, number>> {
+  const tokens = { current: token };
+  const api = createApiClient({ baseUrl: () => '', tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) }, onSessionExpired: () => undefined });
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    // The same requests as the outbox sends, Idempotency-Key included: the ratio is the engine's cost.
+    const res = await fetch('/api/requests', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${tokens.current.token}`, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ information: `loop-${i}` }),
+    });
+    if (res.status !== 201) throw new Error(`loop ${res.status}`);
+  }
+  const loopMs = performance.now() - t0;
+
+  const store = await openStore(900_002);
+  const outbox = createOutbox({ store, api, registry: commandRegistry, concurrency: 1 });
+  const loopPerCommandMs = loopMs / count;
+  // Queued while "offline", then drained one at a time: the same work as the loop, plus durability.
+  outbox.pause();
+  for (let i = 0; i < count; i++) await outbox.enqueue('request.create', { tempId: `b${i}`, information: `outbox-${i}` });
+  const t1 = performance.now();
+  outbox.resume();
+  while ((await outbox.count()) > 0) await outbox.flush();
+  const outboxMs = performance.now() - t1;
+  await outbox.stop();
+  await store.close();
+  await removeStore(900_002);
+  return { commands: count, loopMs, outboxMs, ratio: outboxMs / loopMs, loopPerCommandMs, outboxPerCommandMs: outboxMs / count };
+}
+
+declare global {
+  interface Window {
+    runEngineBench(token: TokenPair, drainCount: number): Promise<Record<string, Record<string, number>>>;
+  }
+}
+
+window.runEngineBench = async (token, drainCount) => ({ query: await benchQuery(), drain: await benchDrain(token, drainCount) });

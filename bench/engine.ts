@@ -1,0 +1,54 @@
+/**
+ * Engine benchmarks in Chromium with real IndexedDB: bundles
+ * bench/browser/engine-bench.ts, serves it from the reference server (so API
+ * calls are same-origin), and returns the measured figures with their ratios
+ * against the raw baselines run in the same page.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { buildServer } from '../server/app';
+import { testConfig } from '../server/config';
+
+export interface EngineBenchResult {
+  name: 'engine';
+  query: Record<string, number>;
+  drain: Record<string, number>;
+  goals: { queryRatio: number; drainRatio: number };
+}
+
+export async function measureEngine(root: string, drainCount = 1000): Promise<EngineBenchResult> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-engine-bench-'));
+  await build({
+    entryPoints: [path.join(root, 'bench/browser/engine-bench.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    outfile: path.join(dir, 'bench.js'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="/bench.js"></script>');
+  const server = await buildServer(testConfig({ staticDir: dir }));
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = await fetch(`${base}/api/authentication_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'gestionnaire@demo.fr', password: 'demo1234' }) });
+  const token = await login.json();
+  const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}/bench`);
+    const result = await page.evaluate(([t, n]) => window.runEngineBench(t, n), [token, drainCount] as const);
+    return { name: 'engine', query: result.query!, drain: result.drain!, goals: { queryRatio: 2, drainRatio: 1.2 } };
+  } finally {
+    await context.close();
+    await server.app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
