@@ -28,13 +28,15 @@ export interface EngineEnv {
   registry: CommandRegistry;
   storeEnv?: StoreEnv;
   onRejected?: (command: OutboxDoc) => void;
+  /** A state proxy made by the caller (the UI creates it before the engine loads). */
+  state?: EngineState;
 }
 
 export type Engine = ReturnType<typeof createEngine>;
 
 export function createEngine(env: EngineEnv) {
   const { session } = env;
-  const state = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [] });
+  const state = env.state ?? proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [] });
   let store: Store | null = null;
   let outbox: Outbox | null = null;
   let attaching: Promise<void> | null = null;

@@ -1,8 +1,8 @@
 /** Downloads every unsent command and its files as one JSON file (pending screen, logout question). */
-import { engine } from './engine';
+import { getEngine } from './engine';
 
 export async function downloadExport(): Promise<void> {
-  const blob = await engine.exportUnsent();
+  const blob = await (await getEngine()).exportUnsent();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

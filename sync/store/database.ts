@@ -13,9 +13,16 @@ import { collectionSchemas, type CachedDoc } from './schemas';
 import { migrationStrategies } from './migrations';
 import { openFileStore, removeFileStore, type FileStore } from './files';
 
-addRxPlugin(RxDBLocalDocumentsPlugin);
-addRxPlugin(RxDBMigrationSchemaPlugin);
-addRxPlugin(RxDBLeaderElectionPlugin);
+// Plugins are added on first open, not at import: importing this module costs nothing to a screen
+// (the login screen) that never opens a store.
+let pluginsAdded = false;
+function addPlugins(): void {
+  if (pluginsAdded) return;
+  addRxPlugin(RxDBLocalDocumentsPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  pluginsAdded = true;
+}
 
 export interface OutboxDoc {
   id: string;
@@ -71,6 +78,7 @@ function storage(env: StoreEnv): RxStorage<unknown, unknown> {
 }
 
 export async function openStore(userId: number, env: StoreEnv = {}): Promise<Store> {
+  addPlugins();
   const db = await createRxDatabase<Collections>({
     name: databaseName(userId),
     storage: storage(env),

@@ -10,7 +10,7 @@ import { subscribe } from 'valtio/vanilla';
 import { ApiFailure } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
 import { session } from '../../services/session';
-import { engine } from '../../services/engine';
+import { getEngine } from '../../services/engine';
 import { handleError, setErrorNavigation } from '../../services/errors';
 import { NavBar } from './nav-bar';
 import { TopBar } from './top-bar';
@@ -51,9 +51,9 @@ function useSessionLife(): void {
     if (!signedIn || userId === null) return;
     const background = (error: unknown) => handleError(error, { background: true });
     // The user's store opens (its queued work resumes), then what the screens show is refreshed.
-    void engine
-      .attach(userId)
-      .then(() => {
+    void getEngine()
+      .then(async (engine) => {
+        await engine.attach(userId);
         if (!navigator.onLine) return;
         void engine.pullUser().catch(background);
         void session.loadUnreadCount().catch(background);
@@ -66,7 +66,7 @@ function useSessionLife(): void {
     }));
     // Ask the browser to keep our storage: the user's offline work lives there.
     void navigator.storage?.persist?.().catch(() => false);
-    const sendNow = () => void engine.flush();
+    const sendNow = () => void getEngine().then((engine) => engine.flush());
     const onVisible = () => document.visibilityState === 'visible' && sendNow();
     window.addEventListener('online', sendNow);
     window.addEventListener('focus', sendNow);

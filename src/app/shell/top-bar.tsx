@@ -7,7 +7,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { fr } from '../../i18n/fr';
 import { useSnapshot } from 'valtio';
 import { install, promptInstall } from '../../services/install';
-import { engine, logoutEverywhere } from '../../services/engine';
+import { engineState, logoutEverywhere } from '../../services/engine';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { downloadExport } from '../../services/export';
 import { Icon } from '../../ui/icons';
@@ -19,7 +19,7 @@ export function TopBar({ title }: { title: string }) {
   const navigate = useNavigate();
   const menuRef = useRef<HTMLDivElement>(null);
   const installable = useSnapshot(install).event !== null;
-  const { pending, rejected } = useSnapshot(engine.state);
+  const { pending, rejected } = useSnapshot(engineState);
   const unsent = pending + rejected;
   const pendingText = rejected > 0 ? `${rejected} envoi${rejected > 1 ? 's' : ''} refusé${rejected > 1 ? 's' : ''}` : `${pending} envoi${pending > 1 ? 's' : ''} en attente`;
   const [confirmLogout, setConfirmLogout] = useState(false);

@@ -11,7 +11,7 @@ import { useFormik } from 'formik';
 import { fr } from '../../i18n/fr';
 import { formMessage, validateAccount } from '../../domain/validation';
 import { session } from '../../services/session';
-import { engine } from '../../services/engine';
+import { getEngine } from '../../services/engine';
 import { failureText } from '../../services/errors';
 import { StorageMeter } from './storage-meter';
 import { Alert, Button, TextField } from '../../ui/controls';
@@ -28,6 +28,7 @@ export function AccountPage() {
       setStatus(null);
       if (!user) return;
       try {
+        const engine = await getEngine();
         const id = await engine.enqueue('account.update', { userId: user.id, firstname: values.firstname.trim(), lastname: values.lastname.trim(), gsm: values.gsm, email: user.email });
         const outcome = await engine.settle(id, 4000);
         if (outcome === 'sent') setStatus({ tone: 'success', text: fr.successModifyAccount });

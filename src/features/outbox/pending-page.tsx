@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { blockedBy, type OutboxDoc } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
-import { engine } from '../../services/engine';
+import { engineState, getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 import { downloadExport } from '../../services/export';
 import { Button } from '../../ui/controls';
@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 const STATUS: Record<OutboxDoc['status'], string> = { pending: 'En attente', inflight: 'Envoi en cours', rejected: 'Refusé par le serveur' };
 
 export function PendingPage() {
-  const { commands } = useSnapshot(engine.state);
+  const { commands } = useSnapshot(engineState);
   const [toDiscard, setToDiscard] = useState<OutboxDoc | null>(null);
   const list = commands as readonly OutboxDoc[];
   return (
@@ -27,7 +27,7 @@ export function PendingPage() {
         </p>
         {list.length > 0 ? (
           <div className="outbox-item__actions">
-            <Button variant="secondary" onClick={() => void engine.flush()}>Envoyer maintenant</Button>
+            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>Envoyer maintenant</Button>
             <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>Exporter</Button>
           </div>
         ) : null}
@@ -47,7 +47,7 @@ export function PendingPage() {
               </p>
               {c.lastError ? <p className="outbox-item__error">Dernière erreur : {c.lastError.message}</p> : null}
               <div className="outbox-item__actions">
-                <Button variant="secondary" onClick={() => void engine.retry(c.id)}>Réessayer</Button>
+                <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>Réessayer</Button>
                 <Button variant="ghost" onClick={() => setToDiscard(c)}>Abandonner</Button>
               </div>
             </li>
@@ -61,7 +61,7 @@ export function PendingPage() {
         danger
         onCancel={() => setToDiscard(null)}
         onConfirm={() => {
-          if (toDiscard) void engine.discard(toDiscard.id);
+          if (toDiscard) void getEngine().then((e) => e.discard(toDiscard.id));
           setToDiscard(null);
         }}
       >
