@@ -43,6 +43,7 @@ export default defineConfig({
           name: 'integration',
           root,
           include: ['test/integration/**/*.test.ts', 'test/server/**/*.test.ts'],
+          setupFiles: ['test/integration/setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
         },

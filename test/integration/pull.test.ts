@@ -1,0 +1,91 @@
+/**
+ * Pulling into the store against the reference server: reference data lands
+ * in the store (plain and Hydra lists), a complete list removes what the
+ * server no longer sends but never a locally changed document, and an answer
+ * of the wrong shape is refused without touching the store.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../sync/api/client';
+import { openStore, type Store } from '../../sync/store/database';
+import { readLocal, LOCAL_REFRESHED } from '../../sync/store/local';
+import { pullBuildings, pullBusinessAreas, pullRealEstates } from '../../sync/pull/reference';
+import { pullDetail } from '../../sync/pull/pull';
+import { shape } from '../../sync/pull/guards';
+import { isApiFailure } from '../../sync/api/failure';
+import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+
+let world: OutboxWorld;
+let store: Store | null = null;
+beforeAll(async () => {
+  world = await startOutboxWorld('gestionnaire@demo.fr');
+});
+afterEach(async () => {
+  await store?.close();
+  store = null;
+});
+afterAll(() => world.close());
+
+describe('pull', () => {
+  it('stores the real estates and building tree, and records when', async () => {
+    store = await openStore(nextStoreId());
+    const report = await pullRealEstates(store.db, world.api, true);
+    expect(report.stored).toBeGreaterThanOrEqual(6);
+    const local = await store.db.reference.find({ selector: { kind: 'realEstate' } }).exec();
+    expect(local).toHaveLength(report.stored);
+    const first = local[0]!.toJSON().data as { id: number; mainContact: { city: string } };
+    expect(first.mainContact.city).toBeTruthy();
+    const buildings = await pullBuildings(store.db, world.api, first.id);
+    expect(buildings.stored).toBeGreaterThan(3);
+    const refreshed = await readLocal<Record<string, number>>(store.db, LOCAL_REFRESHED);
+    expect(refreshed?.['reference:realEstate']).toBeGreaterThan(0);
+  });
+
+  it('removes what the server no longer sends, but never a document changed locally', async () => {
+    store = await openStore(nextStoreId());
+    await store.db.reference.bulkInsert([
+      { id: 'businessArea:99999', kind: 'businessArea', name: 'Disparu', data: {}, pending: false, refreshedAt: 1 },
+      { id: 'businessArea:99998', kind: 'businessArea', name: 'Créé hors ligne', data: {}, pending: true, refreshedAt: 0 },
+    ]);
+    const report = await pullBusinessAreas(store.db, world.api);
+    expect(report.removed).toBe(1);
+    expect(await store.db.reference.findOne('businessArea:99999').exec()).toBeNull();
+    expect(await store.db.reference.findOne('businessArea:99998').exec()).not.toBeNull();
+  });
+
+  it('refuses an answer of the wrong shape and leaves the store as it was', async () => {
+    store = await openStore(nextStoreId());
+    await pullRealEstates(store.db, world.api, false);
+    const before = await store.db.reference.count().exec();
+    const broken = createApiClient({
+      baseUrl: () => world.base,
+      tokens: { get: () => world.tokens.current, set: () => undefined },
+      onSessionExpired: () => undefined,
+      fetch: async () => new Response(JSON.stringify([{ nom: 'sans id' }, { id: 'x' }]), { status: 200, headers: { 'content-type': 'application/json' } }),
+    });
+    await expect(pullRealEstates(store.db, broken, false)).rejects.toSatisfy((e) => isApiFailure(e) && e.kind === 'invalid-response');
+    const notAList = createApiClient({
+      baseUrl: () => world.base,
+      tokens: { get: () => world.tokens.current, set: () => undefined },
+      onSessionExpired: () => undefined,
+      fetch: async () => new Response(JSON.stringify({ erreur: 'pas une liste' }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    });
+    await expect(pullRealEstates(store.db, notAList, false)).rejects.toSatisfy((e) => isApiFailure(e) && e.kind === 'invalid-response');
+    expect(await store.db.reference.count().exec()).toBe(before);
+  });
+
+  it('removes a detail answered 404', async () => {
+    store = await openStore(nextStoreId());
+    await store.db.reference.insert({ id: 'realEstate:424242', kind: 'realEstate', name: 'Vendu', data: {}, pending: false, refreshedAt: 1 });
+    const outcome = await pullDetail(store.db, world.api, store.db.reference as never, {
+      resource: 'realEstate',
+      path: 'api/real_estates/424242',
+      docId: 'realEstate:424242',
+      guard: shape({ id: 'number', name: 'string' }),
+      toDoc: () => {
+        throw new Error('not reached');
+      },
+    });
+    expect(outcome).toBe('removed');
+    expect(await store.db.reference.findOne('realEstate:424242').exec()).toBeNull();
+  });
+});
