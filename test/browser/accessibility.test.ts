@@ -1,0 +1,101 @@
+/**
+ * Accessibility of the foundation's screens, checked by axe-core in Chromium
+ * (labels, names, contrast, landmarks, ARIA use) at phone size, plus keyboard
+ * reachability of the sign-in form and a visible focus ring.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startBrowserEnv, type BrowserEnv } from './harness';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: string[] }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  // Injected through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses inline scripts.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+describe('accessibility', () => {
+  it('guest screens pass axe (WCAG 2.1 A and AA)', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    for (const path of ['/login', '/forgotten_password', '/contact', '/boarding']) {
+      await page.goto(path);
+      await page.locator('h1').first().waitFor();
+      expect(await violations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('signed-in screens pass axe (WCAG 2.1 A and AA)', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'admin@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Nicolas' }).waitFor();
+    expect(await violations(page), '/').toEqual([]);
+    for (const [path, ready] of [['/mon-compte', 'Prénom'], ['/envois-en-attente', 'Tout est envoyé.']] as const) {
+      await page.goto(path);
+      await page.getByText(ready).first().waitFor();
+      expect(await violations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('the checker itself catches an unlabelled control and poor contrast (guards this test)', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').waitFor();
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'text';
+      const faint = document.createElement('p');
+      faint.textContent = 'Texte illisible';
+      faint.style.color = '#dddddd';
+      document.querySelector('main')!.append(input, faint);
+    });
+    const found = (await violations(page)).map((v) => v.split(' ')[0]);
+    expect(found).toEqual(expect.arrayContaining(['label', 'color-contrast']));
+    await context.close();
+  });
+
+  it('signs in with the keyboard alone, with a visible focus ring', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-mail').waitFor();
+    const focused: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      focused.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent?.trim() ?? ''));
+      if (focused.at(-1) === 'email') break;
+    }
+    expect(focused).toContain('email');
+    const ring = await page.evaluate(() => getComputedStyle(document.activeElement!).boxShadow);
+    expect(ring).not.toBe('none');
+    await page.keyboard.type('gestionnaire@demo.fr');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('demo1234');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    await context.close();
+  });
+});
