@@ -70,7 +70,7 @@ describe('accessibility', () => {
       const faint = document.createElement('p');
       faint.textContent = 'Texte illisible';
       faint.style.color = '#dddddd';
-      document.querySelector('main')!.append(input, faint);
+      document.querySelector('.guest__card')!.append(input, faint);
     });
     const found = (await violations(page)).map((v) => v.split(' ')[0]);
     expect(found).toEqual(expect.arrayContaining(['label', 'color-contrast']));
