@@ -86,6 +86,20 @@ describe('session', () => {
     expect(createSession({ store, defaultBaseUrl: base }).state.user).toBeNull();
   });
 
+  it('the background tick refreshes the unread count, and only an installed app with notifications checks the version and shows push notices', async () => {
+    const shown: string[][] = [];
+    const session = createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: countingFetch, notify: (contents) => shown.push(contents) });
+    await session.login('gestionnaire@demo.fr', 'demo1234');
+    calls.length = 0;
+    await session.tick({ installed: false, notificationsAllowed: true });
+    expect(calls).toEqual(['/api/message/user_message_counts/0']);
+    expect(shown).toEqual([]);
+    calls.length = 0;
+    await session.tick({ installed: true, notificationsAllowed: true });
+    expect(calls).toEqual(expect.arrayContaining(['/api/message/user_message_counts/0', '/api/versions/0', '/api/notifications/push_mobiles']));
+    expect(shown).toEqual([['Un prestataire a proposé un rendez-vous à valider.']]);
+  });
+
   it('reports a network failure as such, not as bad credentials', async () => {
     const session = createSession({ store: memoryStore(), defaultBaseUrl: 'http://127.0.0.1:9' });
     await expect(session.login('gt@demo.fr', 'demo1234')).rejects.toSatisfy((e) => isApiFailure(e) && e.kind === 'network');
