@@ -5,6 +5,7 @@
  * error handler reads only this.
  */
 import { isErrorCode, type ErrorCode } from '../contract/errors';
+import { ECHOPARK_REASONS } from '../contract/echopark';
 
 export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response';
 
@@ -32,10 +33,16 @@ export class ApiFailure extends Error {
 export function failureFromResponse(method: string, path: string, status: number, body: unknown): ApiFailure {
   const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const text = (key: string) => (typeof b[key] === 'string' && b[key] !== '' ? (b[key] as string) : undefined);
-  const description = text('description') ?? text('hydra:description') ?? text('detail');
+  const description = reasonText(b.data) ?? text('description') ?? text('hydra:description') ?? text('detail');
   const message = text('message') ?? text('hydra:title') ?? text('title') ?? `HTTP ${status}`;
   const code = isErrorCode(b.code) ? b.code : undefined;
   return new ApiFailure('http', status, method, path, message, code, description);
+}
+
+/** Echopark refusals carry only a translation key in `data.reason` on the real backend. */
+function reasonText(data: unknown): string | undefined {
+  const reason = data && typeof data === 'object' ? (data as { reason?: unknown }).reason : undefined;
+  return typeof reason === 'string' && Object.hasOwn(ECHOPARK_REASONS, reason) ? ECHOPARK_REASONS[reason as keyof typeof ECHOPARK_REASONS] : undefined;
 }
 
 export function isApiFailure(error: unknown): error is ApiFailure {

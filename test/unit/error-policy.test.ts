@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorReaction, type FailureLike } from '../../src/domain/error-policy';
 import { ERROR_CODES } from '../../sync/contract/errors';
+import { failureFromResponse } from '../../sync/api/failure';
 
 const http = (status: number, extra: Partial<FailureLike> = {}): FailureLike => ({ kind: 'http', status, message: '', ...extra });
 
@@ -13,6 +14,12 @@ describe('error policy', () => {
     expect(errorReaction(http(400, { description: 'Desc', message: 'Msg' })).toast?.text).toBe('Desc');
     expect(errorReaction(http(400, { message: 'Msg' })).toast?.text).toBe('Msg');
     expect(errorReaction(http(400)).toast?.text).toBe('Une erreur est survenue.');
+  });
+  it('an echopark refusal with only data.reason shows the French text of the reason', () => {
+    const failure = failureFromResponse('POST', 'api/echopark/requests/', 400, { data: { reason: 'echoparkNoRecipient' } });
+    expect(errorReaction(failure).toast?.text).toBe("Aucun destinataire n'est défini pour ce type de demande dans votre communauté.");
+    const unknown = failureFromResponse('POST', 'api/echopark/requests/', 400, { data: { reason: 'toString' }, message: 'Brut' });
+    expect(errorReaction(unknown).toast?.text).toBe('Brut');
   });
   it('401 after the failed refresh: Déconnecté toast and logout', () => {
     const r = errorReaction(http(401));

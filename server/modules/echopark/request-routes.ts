@@ -1,0 +1,193 @@
+/**
+ * Echopark reading and creation calls (spec part 2 §7 "Echopark"): save a request,
+ * the current community's list, the detail, the instruction (consigne) of a request
+ * or of a request being created, the creation data and the user's communities.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/open';
+import { tx } from '../../db/open';
+import { idFrom, paging, query, sendCollection } from '../../http/collections';
+import { badRequest, refusal } from '../../http/errors';
+import {
+  ECHOPARK_MESSAGE_TYPES,
+  ECHOPARK_REASONS,
+  ECHOPARK_TEXTS,
+  type EchoparkCommunities,
+  type EchoparkConsigneQuery,
+  type EchoparkCreatePayload,
+  type EchoparkCreationData,
+  type EchoparkProperty,
+  type EchoparkReason,
+} from '../../../sync/contract/echopark';
+import { ref } from './body-schemas';
+import { addHistory, currentCommunity, echoparkUser, userCommunities, visibleRequest } from './access';
+import { listItems, requestDetail } from './serializers';
+
+
+/** Ids of a row and its ancestors in a self-referencing table, nearest first. */
+function lineage(db: Db, table: 'echopark_domain_tree' | 'echopark_properties', id: number): number[] {
+  const chain: number[] = [];
+  const parentOf = db.prepare(`SELECT parent_id FROM ${table} WHERE id = ?`);
+  for (let current: number | null = id; current !== null && !chain.includes(current); ) {
+    chain.push(current);
+    current = (parentOf.get(current) as { parent_id: number | null } | undefined)?.parent_id ?? null;
+  }
+  return chain;
+}
+
+/** The most specific instruction: domain (or an ancestor) and property (or an ancestor) both count, the domain more. */
+export function findConsigne(db: Db, typeId: number, domainTreeId: number, propertyId: number): string {
+  const domains = lineage(db, 'echopark_domain_tree', domainTreeId);
+  const properties = lineage(db, 'echopark_properties', propertyId);
+  const rows = db.prepare(`SELECT domain_tree_id, property_id, message FROM echopark_instructions WHERE request_type_id = ? ORDER BY id`).all(typeId) as {
+    domain_tree_id: number | null;
+    property_id: number | null;
+    message: string;
+  }[];
+  let best: { score: number; message: string } | null = null;
+  for (const r of rows) {
+    const d = r.domain_tree_id === null ? 0 : domains.includes(r.domain_tree_id) ? 2 * (domains.length - domains.indexOf(r.domain_tree_id)) : -1;
+    const p = r.property_id === null ? 0 : properties.includes(r.property_id) ? properties.length - properties.indexOf(r.property_id) : -1;
+    if (d < 0 || p < 0) continue;
+    const score = d * 10 + p;
+    if (!best || score > best.score) best = { score, message: r.message };
+  }
+  return best?.message ?? ECHOPARK_TEXTS.noConsigne;
+}
+
+type CreateResult = { id: number } | { reason: EchoparkReason };
+
+function createRequest(db: Db, userId: number, body: EchoparkCreatePayload): CreateResult {
+  const community = currentCommunity(db, userId);
+  if (!community) return { reason: 'echoparkNoCommunity' };
+  const typeId = idFrom(body.requestTypeId);
+  if (typeId === undefined || !db.prepare(`SELECT 1 FROM echopark_request_types WHERE id = ?`).get(typeId)) return { reason: 'echoparkUnknownRequestType' };
+  const node = db.prepare(`SELECT id, urgency_name FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`).get(idFrom(body.domainTreeId) ?? 0, typeId) as
+    | { id: number; urgency_name: string }
+    | undefined;
+  if (!node) return { reason: 'echoparkUnknownDomain' };
+  const propertyId = idFrom(body.realEstate);
+  if (propertyId === undefined || !db.prepare(`SELECT 1 FROM echopark_properties WHERE id = ? AND community_id = ?`).get(propertyId, community.id)) {
+    return { reason: 'echoparkRealEstateNotInCommunity' };
+  }
+  const message = (body.message ?? '').trim();
+  if (message === '') return { reason: 'echoparkMessageRequired' };
+  const route = db.prepare(`SELECT group_id FROM echopark_routing WHERE community_id = ? AND request_type_id = ?`).get(community.id, typeId) as { group_id: number } | undefined;
+  if (!route) return { reason: 'echoparkNoRecipient' };
+  const first = db.prepare(`SELECT id FROM echopark_steps ORDER BY position LIMIT 1`).get() as { id: number };
+  const now = new Date().toISOString();
+  return tx(db, () => {
+    const { next } = db.prepare(`SELECT COALESCE(MAX(id), 0) + 1 AS next FROM echopark_requests`).get() as { next: number };
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO echopark_requests (number, community_id, request_type_id, domain_tree_id, property_id, step_id, initial_group_id, current_group_id,
+                                          requested_by, message, urgency_name, created_at, modified_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(requestNumber(next, now), community.id, typeId, node.id, propertyId, first.id, route.group_id, route.group_id, userId, message, node.urgency_name, now, now).lastInsertRowid,
+    );
+    addHistory(db, { requestId: id, type: ECHOPARK_MESSAGE_TYPES.creation, stepId: first.id, groupId: route.group_id, authorId: userId, message, at: now });
+    return { id };
+  });
+}
+
+/** Request numbers read "EP-2025-00042": the year of creation and a sequence. */
+export const requestNumber = (sequence: number, createdAt: string) => `EP-${createdAt.slice(0, 4)}-${String(sequence).padStart(5, '0')}`;
+
+function propertyTree(db: Db, communityId: number): EchoparkProperty[] {
+  const rows = db
+    .prepare(`SELECT id, name, address, postal_code, city, latitude, longitude, level, parent_id FROM echopark_properties WHERE community_id = ? ORDER BY level, name`)
+    .all(communityId) as { id: number; name: string; address: string | null; postal_code: string | null; city: string | null; latitude: number; longitude: number; level: 1 | 2 | 3; parent_id: number | null }[];
+  const nodes = new Map<number, EchoparkProperty>(
+    rows.map((r) => [r.id, { id: r.id, name: r.name, address: r.address, postalCode: r.postal_code, city: r.city, latitude: r.latitude, longitude: r.longitude, level: r.level, parent: r.parent_id, children: [] }]),
+  );
+  const roots: EchoparkProperty[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent !== null ? nodes.get(node.parent) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+function creationData(db: Db, communityId: number): EchoparkCreationData {
+  // Only the types someone handles in this community: the others could only fail (echoparkNoRecipient).
+  const types = db
+    .prepare(`SELECT t.id, t.name FROM echopark_request_types t JOIN echopark_routing ro ON ro.request_type_id = t.id AND ro.community_id = ? ORDER BY t.name`)
+    .all(communityId) as { id: number; name: string }[];
+  const domains = db.prepare(
+    `SELECT d.id, d.name, dt.id AS arboid, dt.parent_id AS parent FROM echopark_domain_tree dt JOIN echopark_domains d ON d.id = dt.domain_id WHERE dt.request_type_id = ? ORDER BY dt.id`,
+  );
+  const requests: EchoparkCreationData['requests'] = {};
+  for (const t of types) requests[String(t.id)] = { name: t.name, domains: domains.all(t.id) as EchoparkCreationData['requests'][string]['domains'] };
+  return { realEstates: propertyTree(db, communityId), requests };
+}
+
+export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.post<{ Body: EchoparkCreatePayload }>(
+    '/api/echopark/requests/',
+    { schema: { body: { type: 'object', required: ['requestTypeId', 'realEstate', 'domainTreeId'], properties: { requestTypeId: ref, realEstate: ref, domainTreeId: ref, message: { type: 'string' } } } } },
+    async (request, reply) => {
+      const user = echoparkUser(request);
+      const result = createRequest(db, user.id, request.body);
+      if ('id' in result) return reply.status(201).send({ data: { id: result.id } });
+      // A refusal is a 400 (the outbox rejects it visibly); the client shows the translated data.reason.
+      const text = ECHOPARK_REASONS[result.reason];
+      return reply.status(400).send({ data: { reason: result.reason }, message: text, description: text });
+    },
+  );
+
+  app.get<{ Params: { flag: '0' | '1' } }>(
+    '/api/echopark/requests/:flag',
+    { schema: { params: { type: 'object', properties: { flag: { type: 'string', enum: ['0', '1'] } } } } },
+    async (request, reply) => {
+      const user = echoparkUser(request);
+      const community = currentCommunity(db, user.id);
+      if (!community) return sendCollection(request, reply, [], 0);
+      // The whole community by default (the spec gives no page size); itemsPerPage and page still apply.
+      const { itemsPerPage, offset } = paging(query(request), 1000, 1000);
+      const { items, total } = listItems(db, community.id, itemsPerPage, offset);
+      return sendCollection(request, reply, items, total);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/echopark/requests/:id/details', async (request) => {
+    const row = visibleRequest(db, echoparkUser(request), request.params.id);
+    return requestDetail(ctx, row.id);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/echopark/requests/:id/consigne', async (request) => {
+    const row = visibleRequest(db, echoparkUser(request), request.params.id);
+    return { data: { message: findConsigne(db, row.request_type_id, row.domain_tree_id, row.property_id) } };
+  });
+
+  app.post<{ Body: EchoparkConsigneQuery }>(
+    '/api/echopark/request/consigne/',
+    { schema: { body: { type: 'object', required: ['requestTypeId', 'domaineTreeId', 'realEstateId'], properties: { requestTypeId: ref, domaineTreeId: ref, realEstateId: ref } } } },
+    async (request) => {
+      const user = echoparkUser(request);
+      const typeId = idFrom(request.body.requestTypeId) ?? 0;
+      if (!db.prepare(`SELECT 1 FROM echopark_request_types WHERE id = ?`).get(typeId)) throw badRequest(ECHOPARK_REASONS.echoparkUnknownRequestType);
+      const domainTreeId = idFrom(request.body.domaineTreeId) ?? 0;
+      if (!db.prepare(`SELECT 1 FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`).get(domainTreeId, typeId)) throw badRequest(ECHOPARK_REASONS.echoparkUnknownDomain);
+      const propertyId = idFrom(request.body.realEstateId) ?? 0;
+      const property = db.prepare(`SELECT community_id FROM echopark_properties WHERE id = ?`).get(propertyId) as { community_id: number } | undefined;
+      if (!property || !userCommunities(db, user.id).some((c) => c.id === property.community_id)) throw refusal('002001');
+      return { data: { message: findConsigne(db, typeId, domainTreeId, propertyId) } };
+    },
+  );
+
+  app.get('/api/echopark/requests-map', async (request) => {
+    const community = currentCommunity(db, echoparkUser(request).id);
+    return community ? creationData(db, community.id) : ({ realEstates: [], requests: {} } satisfies EchoparkCreationData);
+  });
+
+  app.get('/api/echopark/user/me/part', async (request): Promise<EchoparkCommunities> => {
+    const user = echoparkUser(request);
+    const main = db.prepare(`SELECT echopark_main_community_id AS id FROM users WHERE id = ?`).get(user.id) as { id: number | null };
+    return { communitiesIds: userCommunities(db, user.id), current: currentCommunity(db, user.id), echoparkMainCommunityId: main.id };
+  });
+}
