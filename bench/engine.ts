@@ -16,7 +16,8 @@ export interface EngineBenchResult {
   name: 'engine';
   query: Record<string, number>;
   drain: Record<string, number>;
-  goals: { queryRatio: number; drainRatio: number };
+  pull: Record<string, number>;
+  goals: { queryRatio: number; drainRatio: number; pullRatio: number };
 }
 
 export async function measureEngine(root: string, drainCount = 1000): Promise<EngineBenchResult> {
@@ -31,7 +32,8 @@ export async function measureEngine(root: string, drainCount = 1000): Promise<En
     logLevel: 'silent',
   });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="/bench.js"></script>');
-  const server = await buildServer(testConfig({ staticDir: dir }));
+  // 10,000 generated interventions for the pull measure (the seed's own come on top).
+  const server = await buildServer(testConfig({ staticDir: dir }), { scale: 10_000 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
@@ -45,7 +47,7 @@ export async function measureEngine(root: string, drainCount = 1000): Promise<En
     const page = await context.newPage();
     await page.goto(`${base}/bench`);
     const result = await page.evaluate(([t, n]) => window.runEngineBench(t, n), [token, drainCount] as const);
-    return { name: 'engine', query: result.query!, drain: result.drain!, goals: { queryRatio: 2, drainRatio: 1.2 } };
+    return { name: 'engine', query: result.query!, drain: result.drain!, pull: result.pull!, goals: { queryRatio: 2, drainRatio: 1.2, pullRatio: 1.5 } };
   } finally {
     await context.close();
     await server.app.close();

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './app/router';
 import './app/styles.css';
+import './ui/shared.css';
 import './services/install';
 
 const router = createAppRouter();

@@ -4,14 +4,14 @@
  * and follows the session: paused when it expires (nothing pending is lost),
  * resumed when the same user signs in again, wiped on an explicit logout.
  */
-import { proxy } from 'valtio/vanilla';
+import { proxy, subscribe } from 'valtio/vanilla';
 import type { Subscription } from 'rxjs';
 import type { Session } from './session/session';
 import type { UserData } from './contract/core';
 import { openStore, removeStore, type Store, type StoreEnv, type OutboxDoc } from './store/database';
 import { createOutbox, type EnqueueOptions, type Outbox } from './outbox/outbox';
 import type { CommandRegistry } from './outbox/commands';
-import { LOCAL_USER, markRefreshed, watchLocal, writeLocal } from './store/local';
+import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, markRefreshed, readLocal, watchLocal, writeLocal } from './store/local';
 import { ApiFailure } from './api/failure';
 import { buildExport } from './outbox/export';
 
@@ -21,6 +21,8 @@ export interface EngineState {
   pending: number;
   rejected: number;
   commands: OutboxDoc[];
+  /** Upload progress (percent) of the file commands being sent, by command id. */
+  progress: Record<string, number>;
 }
 
 export interface EngineEnv {
@@ -36,7 +38,7 @@ export type Engine = ReturnType<typeof createEngine>;
 
 export function createEngine(env: EngineEnv) {
   const { session } = env;
-  const state = env.state ?? proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [] });
+  const state = env.state ?? proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
   let store: Store | null = null;
   let outbox: Outbox | null = null;
   let attaching: Promise<void> | null = null;
@@ -57,6 +59,10 @@ export function createEngine(env: EngineEnv) {
       onSessionNeeded: () => {
         session.state.expired = true;
       },
+      onProgress: (id, percent) => {
+        if (percent === null) delete state.progress[id];
+        else state.progress[id] = percent;
+      },
     });
     subscriptions.push(
       outbox.all$().subscribe((docs) => {
@@ -71,9 +77,32 @@ export function createEngine(env: EngineEnv) {
       }),
     );
     if (session.state.user?.id === userId) await writeLocalIfMissing(store, session.state.user);
+    await mirrorSessionCounts(store);
     await outbox.start();
     state.userId = userId;
     state.ready = true;
+  }
+
+  /**
+   * The unread count and the minimum version live in the store like every other datum; the
+   * session keeps a copy for the first paint. Restored from the store when the session lacks them.
+   */
+  async function mirrorSessionCounts(s: Store): Promise<void> {
+    const counts = await readLocal<{ unreadCount: number }>(s.db, LOCAL_COUNTS);
+    const version = await readLocal<{ minVersionToUse: string | null }>(s.db, LOCAL_VERSION);
+    if (session.state.unreadCount === 0 && counts) session.state.unreadCount = counts.unreadCount;
+    if (session.state.minVersionToUse === null && version) session.state.minVersionToUse = version.minVersionToUse;
+    let last = { unread: session.state.unreadCount, version: session.state.minVersionToUse };
+    const write = () => {
+      const { unreadCount, minVersionToUse } = session.state;
+      if (unreadCount !== last.unread) void writeLocal(s.db, LOCAL_COUNTS, { unreadCount }).catch(() => undefined);
+      if (minVersionToUse !== last.version) void writeLocal(s.db, LOCAL_VERSION, { minVersionToUse }).catch(() => undefined);
+      last = { unread: unreadCount, version: minVersionToUse };
+    };
+    await writeLocal(s.db, LOCAL_COUNTS, { unreadCount: session.state.unreadCount });
+    await writeLocal(s.db, LOCAL_VERSION, { minVersionToUse: session.state.minVersionToUse });
+    const unsubscribe = subscribe(session.state, write);
+    subscriptions.push({ unsubscribe } as Subscription);
   }
 
   async function writeLocalIfMissing(s: Store, user: UserData) {
@@ -92,12 +121,17 @@ export function createEngine(env: EngineEnv) {
     state.commands = [];
     state.pending = 0;
     state.rejected = 0;
+    state.progress = {};
   }
 
   return {
     state,
     get store() {
       return store;
+    },
+    /** The session's API client (fetchers take it with the store). */
+    get api() {
+      return session.api;
     },
 
     /** Opens the user's store and starts sending (idempotent for the same user). */

@@ -2,7 +2,9 @@
  * Runs in Chromium (bundled by bench/engine.ts): the sync engine against
  * baselines on the same machine, same run, real IndexedDB.
  * - query: a filtered first page of 10,000 cached interventions, RxDB vs raw Dexie;
- * - drain: 1,000 queued commands through the outbox vs a plain sequential fetch loop.
+ * - drain: 1,000 queued commands through the outbox vs a plain sequential fetch loop;
+ * - pull: every intervention of the list (10,000 generated) through the engine's fetcher into
+ *   RxDB vs raw fetch + Dexie bulkPut of the same pages.
  */
 import Dexie from 'dexie';
 import { openStore, removeStore } from '../../sync/store/database';
@@ -10,6 +12,8 @@ import { createOutbox } from '../../sync/outbox/outbox';
 import { createApiClient } from '../../sync/api/client';
 import { commandRegistry } from '../../sync/commands/registry';
 import { firstPageByPlaces, rankOf } from '../../sync/store/queries';
+import { pullInterventionPage } from '../../sync/pull/interventions';
+import { interventionPaths } from '../../sync/contract/interventions';
 import type { TokenPair } from '../../sync/contract/core';
 
 const PLACES = ['start', 'waiting', 'planning', 'planned', 'in_progress', 'debriefing', 'done', 'closed', 'reclaim'];
@@ -91,10 +95,46 @@ async function benchDrain(token: TokenPair, count: number): Promise<Record<strin
   return { commands: count, loopMs, outboxMs, ratio: outboxMs / loopMs, loopPerCommandMs, outboxPerCommandMs: outboxMs / count };
 }
 
+const PULL_PAGE = 500;
+
+async function benchPull(token: TokenPair): Promise<Record<string, number>> {
+  const tokens = { current: token };
+  const api = createApiClient({ baseUrl: () => '', tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) }, onSessionExpired: () => undefined });
+  const store = await openStore(900_003);
+  const t0 = performance.now();
+  let pages = 0;
+  for (let page = 1; ; page++) {
+    pages++;
+    if ((await pullInterventionPage(store.db, api, PLACES, page, PULL_PAGE)) < PULL_PAGE) break;
+  }
+  const engineMs = performance.now() - t0;
+  const stored = await store.db.interventions.count().exec();
+  await store.close();
+  await removeStore(900_003);
+
+  const raw = new Dexie('bench-raw-pull');
+  raw.version(1).stores({ items: 'id, rank, [place+rank]' });
+  const table = raw.table('items');
+  const t1 = performance.now();
+  for (let page = 1; ; page++) {
+    const query = new URLSearchParams({ itemsPerPage: String(PULL_PAGE), page: String(page), 'order[id]': 'desc' });
+    for (const place of PLACES) query.append('place[]', place);
+    const res = await fetch(`/${interventionPaths.list}?${query}`, { headers: { accept: 'application/json', authorization: `Bearer ${tokens.current.token}` } });
+    const items = (await res.json()) as { id: number; place: string; createdAt: string; number: string }[];
+    await table.bulkPut(items.map((i) => ({ id: String(i.id), data: i, place: i.place, rank: rankOf(i.createdAt, String(i.id)), number: i.number })));
+    if (items.length < PULL_PAGE) break;
+  }
+  const rawMs = performance.now() - t1;
+  const rawStored = await table.count();
+  await raw.delete();
+  if (stored !== rawStored) throw new Error(`pull stored ${stored}, raw ${rawStored}`);
+  return { interventions: stored, pages, engineMs, rawMs, ratio: engineMs / rawMs };
+}
+
 declare global {
   interface Window {
     runEngineBench(token: TokenPair, drainCount: number): Promise<Record<string, Record<string, number>>>;
   }
 }
 
-window.runEngineBench = async (token, drainCount) => ({ query: await benchQuery(), drain: await benchDrain(token, drainCount) });
+window.runEngineBench = async (token, drainCount) => ({ query: await benchQuery(), drain: await benchDrain(token, drainCount), pull: await benchPull(token) });

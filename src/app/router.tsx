@@ -19,6 +19,17 @@ import { ContactPage } from '../features/auth/contact-page';
 const HomePage = lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage');
 const AccountPage = lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage');
 const PendingPage = lazyRouteComponent(() => import('../features/outbox/pending-page'), 'PendingPage');
+const interventions = {
+  dashboard: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'InterventionDashboardPage'),
+  add: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'DashboardAddPage'),
+  tenders: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'TendersPage'),
+  reporting: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'ReportingPage'),
+  list: lazyRouteComponent(() => import('../features/interventions/list-page'), 'InterventionListPage'),
+  create: lazyRouteComponent(() => import('../features/interventions/create-page'), 'InterventionCreatePage'),
+  detail: lazyRouteComponent(() => import('../features/interventions/detail-page'), 'InterventionDetailPage'),
+  messaging: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'MessagingPage'),
+  planning: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'PlanningPage'),
+};
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
 
@@ -57,13 +68,19 @@ const routes = [
   page('/', HomePage, { title: fr.home, ...auth }),
   page('/mon-compte', AccountPage, { title: fr.accountTitle, ...auth }),
   page('/envois-en-attente', PendingPage, { title: 'Envois en attente', ...auth }),
+  page('/dashboard', interventions.dashboard, { title: fr.cardInterventions, ...auth }),
+  page('/dashboard-add', interventions.add, { title: 'Nouvelle demande', ...auth }),
+  page('/tenders', interventions.tenders, { title: 'Appels d’offres', ...auth }),
+  page('/reporting', interventions.reporting, { title: 'Reporting', ...auth }),
+  page('/requests', interventions.list, { title: fr.interventions, ...auth }),
+  page('/requests-create', interventions.create, { title: 'Nouvelle intervention', ...auth, hideNav: true }),
+  page('/requestsdetail/$id', interventions.detail, { title: 'Intervention', ...auth }),
+  page('/planning', interventions.planning, { title: fr.agenda, ...auth }),
+  page('/messaging', interventions.messaging, { title: fr.conversations, ...auth }),
   // Modules built by later issues: reachable from the nav bar, honest about their state.
-  page('/dashboard', ComingSoonScreen, { title: fr.cardInterventions, ...auth }),
-  page('/requests', ComingSoonScreen, { title: fr.interventions, ...auth }),
   page('/requests-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
   page('/dashboard-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
-  page('/planning', ComingSoonScreen, { title: fr.agenda, ...auth }),
-  page('/messaging', ComingSoonScreen, { title: fr.conversations, ...auth }),
+  page('/requests-os-detail/$id', ComingSoonScreen, { title: fr.cardOs, ...auth }),
   page('/dashboard-visites', ComingSoonScreen, { title: fr.cardVisits, ...auth, nav: 'visit' }),
   page('/visites', ComingSoonScreen, { title: 'Liste des visites', ...auth, nav: 'visit' }),
   page('/echopark-requests', ComingSoonScreen, { title: fr.cardEchopark, ...auth, nav: 'echopark' }),

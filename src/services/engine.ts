@@ -6,7 +6,7 @@
 import { proxy } from 'valtio';
 import type { Engine, EngineState } from '../../sync/index';
 
-export const engineState = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [] });
+export const engineState = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
 
 let loading: Promise<Engine> | null = null;
 

@@ -1,9 +1,9 @@
 /** Every command the app can enqueue, by name. Modules add theirs here. */
-import type { CommandRegistry } from '../outbox/commands';
+import type { CommandDefinition, CommandRegistry } from '../outbox/commands';
 import { accountUpdate } from './account';
 import { genericRequestCreate } from './generic-request';
+import { interventionCommands } from './interventions';
 
-export const commandRegistry: CommandRegistry = {
-  [accountUpdate.name]: accountUpdate,
-  [genericRequestCreate.name]: genericRequestCreate,
-};
+const all: CommandDefinition<any, any>[] = [accountUpdate, genericRequestCreate, ...interventionCommands]; // eslint-disable-line @typescript-eslint/no-explicit-any -- heterogeneous payloads
+
+export const commandRegistry: CommandRegistry = Object.fromEntries(all.map((c) => [c.name, c]));

@@ -34,6 +34,8 @@ export interface OutboxEnv {
   onRejected?: (command: OutboxDoc) => void;
   /** Called when a command needs the session (401 after the refresh failed). */
   onSessionNeeded?: () => void;
+  /** Upload progress of a file command, 0–100 (null when it ends, sent or not). */
+  onProgress?: (commandId: string, percent: number | null) => void;
 }
 
 export interface EnqueueOptions {
@@ -96,7 +98,12 @@ export function createOutbox(env: OutboxEnv) {
       const form = new FormData();
       for (const [key, value] of Object.entries(spec.file.fields ?? {})) form.append(key, value);
       form.append(UPLOAD_FIELD, stored.blob, stored.name);
-      return api.call(spec.method, spec.path, { body: form, idempotencyKey: command.id });
+      const progress = env.onProgress;
+      try {
+        return await api.call(spec.method, spec.path, { body: form, idempotencyKey: command.id, ...(progress ? { onUploadProgress: (percent: number) => progress(command.id, percent) } : {}) });
+      } finally {
+        progress?.(command.id, null);
+      }
     }
     return api.call(spec.method, spec.path, { json: spec.json, idempotencyKey: command.id });
   }

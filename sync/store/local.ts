@@ -10,6 +10,8 @@ export const LOCAL_USER = 'user';
 export const LOCAL_COUNTS = 'counts';
 export const LOCAL_VERSION = 'version';
 export const LOCAL_REFRESHED = 'refreshed';
+/** Every dashboard answer by key ('dashboard:interventions', …). */
+export const LOCAL_DASHBOARDS = 'dashboards';
 
 export async function readLocal<T>(db: Database, id: string): Promise<T | null> {
   const doc = await db.getLocal<{ value: T }>(id);

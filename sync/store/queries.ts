@@ -7,6 +7,7 @@
  * place (place, rank), merged in memory.
  */
 import type { RxCollection } from 'rxdb';
+import { combineLatest, map, of, type Observable } from 'rxjs';
 
 const RANK_BASE = 9_000_000_000_000_000;
 
@@ -22,6 +23,8 @@ interface Ranked {
   place: string;
   rank: string;
 }
+
+const byRank = (a: Ranked, b: Ranked) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0);
 
 /** The newest `limit` documents among the given places, after `afterRank` (the last of the previous page). */
 export async function firstPageByPlaces<T extends Ranked>(collection: RxCollection<T>, places: readonly string[], limit: number, afterRank?: string): Promise<T[]> {
@@ -39,6 +42,28 @@ export async function firstPageByPlaces<T extends Ranked>(collection: RxCollecti
   return parts
     .flat()
     .map((d) => d.toJSON() as T)
-    .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+    .sort(byRank)
     .slice(0, limit);
+}
+
+/** The same first page, following the store: emits again whenever one of the places' pages changes. */
+export function watchFirstPageByPlaces<T extends Ranked>(collection: RxCollection<T>, places: readonly string[], limit: number): Observable<T[]> {
+  if (places.length === 0) return of([]);
+  const pages = places.map((place) => collection.find({ selector: { place } as never, sort: [{ rank: 'asc' } as never], limit }).$);
+  return combineLatest(pages).pipe(
+    map((parts) =>
+      parts
+        .flat()
+        .map((d) => d.toJSON() as T)
+        .sort(byRank)
+        .slice(0, limit),
+    ),
+  );
+}
+
+/** Every document of the places whose searchable text contains the needle (local search over the cache). */
+export function watchSearch<T extends Ranked>(collection: RxCollection<T>, places: readonly string[], test: (doc: T) => boolean): Observable<T[]> {
+  return collection
+    .find({ selector: { place: { $in: [...places] } } as never })
+    .$.pipe(map((docs) => docs.map((d) => d.toJSON() as T).filter(test).sort(byRank)));
 }

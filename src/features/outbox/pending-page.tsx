@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 const STATUS: Record<OutboxDoc['status'], string> = { pending: 'En attente', inflight: 'Envoi en cours', rejected: 'Refusé par le serveur' };
 
 export function PendingPage() {
-  const { commands } = useSnapshot(engineState);
+  const { commands, progress } = useSnapshot(engineState);
   const [toDiscard, setToDiscard] = useState<OutboxDoc | null>(null);
   const list = commands as readonly OutboxDoc[];
   return (
@@ -45,6 +45,7 @@ export function PendingPage() {
                 Enregistré le {formatDateTime(new Date(c.createdAt).toISOString())} · {c.attempts} tentative{c.attempts > 1 ? 's' : ''}
                 {blocker ? ` · attend « ${blocker.label} »` : ''}
               </p>
+              {progress[c.id] !== undefined ? <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={`Envoi du fichier : ${progress[c.id]} %`} /> : null}
               {c.lastError ? <p className="outbox-item__error">Dernière erreur : {c.lastError.message}</p> : null}
               <div className="outbox-item__actions">
                 <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>Réessayer</Button>

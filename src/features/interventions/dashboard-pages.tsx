@@ -1,0 +1,109 @@
+/**
+ * /dashboard (manager and provider variants, spec part 1 §2 "Intervention
+ * dashboard"), /dashboard-add, /tenders and /reporting. The counts come from
+ * the last dashboard stored locally, refreshed when the screen opens.
+ */
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { map } from 'rxjs';
+import { DASHBOARD_INTERVENTIONS, LOCAL_DASHBOARDS, pullInterventionDashboard, roles, watchLocal, type InterventionDashboard } from '../../../sync/index';
+import { dashboardCards, type DashCard } from '../../domain/interventions';
+import { session } from '../../services/session';
+import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { Icon } from '../../ui/icons';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import './interventions.css';
+
+export function InterventionDashboardPage() {
+  const { user } = useSnapshot(session.state);
+  const manager = roles.isManager(user?.roles ?? []);
+  const { value: dashboard } = useStoreQuery(
+    (store) => watchLocal<Record<string, InterventionDashboard>>(store.db, LOCAL_DASHBOARDS).pipe(map((all) => all?.[DASHBOARD_INTERVENTIONS] ?? null)),
+    [],
+    null,
+  );
+  usePull((engine) => (engine.store ? pullInterventionDashboard(engine.store.db, engine.api, manager) : Promise.resolve()), [manager]);
+  return (
+    <div className="page">
+      <h1 className="page-title">{manager ? 'Mes demandes d’intervention' : 'Mes interventions'}</h1>
+      <RefreshedAt resource={DASHBOARD_INTERVENTIONS} />
+      <ul className="cards">
+        {dashboardCards(dashboard, manager).map((card) => (
+          <li key={card.key}>
+            <DashboardCard card={card} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function DashboardCard({ card }: { card: DashCard }) {
+  const body = (
+    <>
+      {card.count !== null ? <span className="dash-count">{card.count}</span> : <Icon name="spark" className="card__icon" />}
+      <span className="card__title">{card.title}</span>
+      {card.action ? <span className="card__text">{card.action} →</span> : null}
+    </>
+  );
+  return card.to ? (
+    <Link to={card.to.to} search={card.to.search ?? {}} className={`card card--${card.tone}`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={`card card--${card.tone}`}>{body}</div>
+  );
+}
+
+export function DashboardAddPage() {
+  const navigate = useNavigate();
+  return (
+    <div className="page page--narrow">
+      <div className="toolbar-row">
+        <h1 className="page-title">Nouvelle demande</h1>
+        <button type="button" className="icon-button" aria-label="Fermer" onClick={() => void navigate({ to: '/dashboard' })}>
+          <Icon name="close" />
+        </button>
+      </div>
+      <div className="choice-list">
+        <button type="button" className="btn btn--secondary btn--block" disabled>
+          Appel d’offres (bientôt disponible)
+        </button>
+        <Link to="/requests-create" className="btn btn--primary btn--block">
+          Intervention sous contrat
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export function TendersPage() {
+  const { user } = useSnapshot(session.state);
+  return (
+    <div className="page page--narrow">
+      <p className="muted">Aucun appel d’offres en cours.</p>
+      {roles.isManager(user?.roles ?? []) ? (
+        <Link to="/requests-create" className="btn btn--primary">
+          Ajouter
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export function ReportingPage() {
+  return (
+    <div className="page">
+      <div className="reporting">
+        <figure className="panel">
+          <img src="/reporting/interventions-par-mois.svg" alt="Interventions par mois sur l’année" width="640" height="360" />
+          <figcaption>Interventions par mois</figcaption>
+        </figure>
+        <figure className="panel">
+          <img src="/reporting/delais-par-corps-etat.svg" alt="Délai moyen d’intervention par corps d’état" width="640" height="360" />
+          <figcaption>Délai moyen par corps d’état</figcaption>
+        </figure>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * /requestsdetail/:id (spec part 1 §2 "Intervention detail"): title
+ * 'N° {number} - {real estate}', the status hint of the place for each side,
+ * manager, provider and rating panels, the provider's call link and door
+ * button, and the tabs Description, Messages, RDV, CR, Medias (`defaultTab`
+ * chooses the first). Everything reads the store: it opens offline.
+ */
+import { useState, type KeyboardEvent } from 'react';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { placeHint } from '../../domain/interventions';
+import { formatDateTime } from '../../domain/format';
+import { Icon } from '../../ui/icons';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import { PlaceBadge } from './intervention-card';
+import { useIntervention } from './use-intervention';
+import { DescriptionTab, MediasTab } from './tab-description';
+import { MessagesTab } from './tab-messages';
+import { AppointmentsTab } from './tab-appointments';
+import { DebriefingsTab } from './tab-debriefings';
+import { RatingPanel } from './rating-panel';
+import './interventions.css';
+
+export const DETAIL_TABS = [
+  { key: 'description', label: 'Description' },
+  { key: 'messages', label: 'Messages' },
+  { key: 'rdv', label: 'RDV' },
+  { key: 'cr', label: 'CR' },
+  { key: 'medias', label: 'Medias' },
+] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number]['key'];
+
+const tabOf = (value: unknown): DetailTab => (DETAIL_TABS.some((t) => t.key === value) ? (value as DetailTab) : 'description');
+
+const DOOR_DISABLED = "L'ouverture d'une porte n'est pas encore possible depuis un navigateur";
+
+export function InterventionDetailPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const search = useSearch({ strict: false }) as { defaultTab?: string };
+  const [tab, setTab] = useState<DetailTab>(tabOf(search.defaultTab));
+  const model = useIntervention(id);
+  const doc = model.intervention.value;
+
+  if (!doc) {
+    return <div className="page">{model.intervention.loaded ? <p className="empty muted">Cette demande n’est pas disponible sur cet appareil.</p> : <p className="muted">Chargement…</p>}</div>;
+  }
+  const ir = doc.data;
+  const hint = placeHint(ir.place, model.manager);
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = DETAIL_TABS.findIndex((t) => t.key === tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = DETAIL_TABS[(index + step + DETAIL_TABS.length) % DETAIL_TABS.length]!;
+    setTab(next.key);
+    document.getElementById(`tab-${next.key}`)?.focus();
+  };
+
+  return (
+    <div className="page detail">
+      <header className="detail__head">
+        <h1 className="page-title">{ir.number ? `N° ${ir.number} - ${ir.realEstate?.name ?? ''}` : `Nouvelle demande - ${ir.realEstate?.name ?? ''}`}</h1>
+        <div className="detail__status">
+          <PlaceBadge place={ir.place} />
+          {doc.pending ? <span className="status-tag">Modifications pas encore envoyées</span> : null}
+          <span className="muted">Créée le {formatDateTime(ir.createdAt)}</span>
+        </div>
+        {hint ? <p className="alert alert--info">{hint}</p> : null}
+        <RefreshedAt resource={`intervention:${id}`} />
+      </header>
+
+      <div className="detail__panels">
+        <section className="panel" aria-labelledby="manager-panel">
+          <h2 id="manager-panel" className="panel__title">Gestionnaire</h2>
+          <p>
+            {[ir.requestedBy?.firstName, ir.requestedBy?.lastName].filter(Boolean).join(' ') || '—'}
+            {ir.ownerCompany?.name ? <span className="muted"> · {ir.ownerCompany.name}</span> : null}
+          </p>
+          {!model.manager && ir.requestedBy?.gsm ? (
+            <a className="btn btn--secondary" href={`tel:${ir.requestedBy.gsm}`}>
+              Appeler {ir.requestedBy.gsm}
+            </a>
+          ) : null}
+        </section>
+        <section className="panel" aria-labelledby="provider-panel">
+          <h2 id="provider-panel" className="panel__title">Prestataire</h2>
+          <p>{ir.serviceProviderCompany?.name ?? 'Pas encore attribué'}</p>
+          {!model.manager ? (
+            <>
+              <button type="button" className="btn btn--ghost" disabled aria-describedby="door-text">
+                Accéder au site
+              </button>
+              <p id="door-text" className="muted small">
+                {DOOR_DISABLED}
+              </p>
+            </>
+          ) : null}
+        </section>
+        {ir.ratingEnabled ? <RatingPanel intervention={ir} docId={doc.id} manager={model.manager} /> : null}
+      </div>
+
+      <div className="tabs" role="tablist" aria-label="Sections de la demande" onKeyDown={onTabKey}>
+        {DETAIL_TABS.map((t) => (
+          <button key={t.key} id={`tab-${t.key}`} type="button" role="tab" className="tab" aria-selected={tab === t.key} aria-controls={`panel-${t.key}`} tabIndex={tab === t.key ? 0 : -1} onClick={() => setTab(t.key)}>
+            {t.label}
+          </button>
+        ))}
+        <button type="button" className="icon-button tabs__refresh" aria-label="Actualiser" onClick={() => void model.refresh()} disabled={model.refreshing}>
+          <Icon name="refresh" className={model.refreshing ? 'spin' : undefined} />
+        </button>
+      </div>
+      <section id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="tabpanel">
+        {tab === 'description' ? <DescriptionTab intervention={ir} /> : null}
+        {tab === 'messages' ? <MessagesTab interventionId={doc.id} messages={model.messages} user={model.user} /> : null}
+        {tab === 'rdv' ? <AppointmentsTab intervention={ir} docId={doc.id} appointments={model.appointments} manager={model.manager} /> : null}
+        {tab === 'cr' ? <DebriefingsTab intervention={ir} docId={doc.id} debriefings={model.debriefings} manager={model.manager} /> : null}
+        {tab === 'medias' ? <MediasTab medias={ir.medias ?? []} /> : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * One intervention in the list: place badge, creation date, number, the other
+ * party's company (the provider for a manager, the owner for a provider), the
+ * valid appointment and the business area; marked when not yet sent.
+ */
+import { Link } from '@tanstack/react-router';
+import type { InterventionListItem } from '../../../sync/index';
+import { formatDateTime } from '../../domain/format';
+import { placeLabel, placeTone } from '../../domain/interventions';
+
+export function PlaceBadge({ place }: { place: string }) {
+  return <span className={`place place--${placeTone(place)}`}>{placeLabel(place)}</span>;
+}
+
+export function InterventionCard({ item, manager, pending }: { item: InterventionListItem; manager: boolean; pending: boolean }) {
+  const company = manager ? item.serviceProviderCompany?.name : item.ownerCompany?.name;
+  const appointment = item.validAppointment?.date ?? null;
+  const title = item.number ? `N° ${item.number}` : 'Nouvelle demande';
+  return (
+    <Link to="/requestsdetail/$id" params={{ id: String(item.id) }} className="ir-card">
+      <div className="ir-card__head">
+        <PlaceBadge place={item.place} />
+        <span className="muted ir-card__date">{formatDateTime(item.createdAt)}</span>
+      </div>
+      <strong className="ir-card__title">
+        {title} · {item.realEstate?.name}
+      </strong>
+      <dl className="ir-card__facts">
+        {company ? (
+          <>
+            <dt>{manager ? 'Prestataire' : 'Donneur d’ordre'}</dt>
+            <dd>{company}</dd>
+          </>
+        ) : null}
+        {item.businessArea?.name ? (
+          <>
+            <dt>Corps d’état</dt>
+            <dd>{item.businessArea.name}</dd>
+          </>
+        ) : null}
+        {appointment ? (
+          <>
+            <dt>RDV</dt>
+            <dd>{formatDateTime(appointment)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {pending ? <span className="status-tag">Pas encore envoyée</span> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * /requests: the intervention list (spec part 1 §2). Status chips preset by
+ * `?status=` and remembered, an instant search over what is cached, infinite
+ * scroll, refresh, and the add button for managers. It shows what the store
+ * holds at once, offline included, and says when it was last refreshed.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { roles } from '../../../sync/index';
+import { filtersFor, parseFilter, placesOf, type ListFilter } from '../../domain/interventions';
+import { session, storage } from '../../services/session';
+import { Icon } from '../../ui/icons';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import { InterventionCard } from './intervention-card';
+import { useInterventionList } from './use-intervention-list';
+import './interventions.css';
+
+const FILTER_KEY = 'bp-requests-filter';
+
+export function InterventionListPage() {
+  const { user } = useSnapshot(session.state);
+  const manager = roles.isManager(user?.roles ?? []);
+  const search = useSearch({ strict: false }) as { status?: string | number };
+  const navigate = useNavigate();
+  const filter = parseFilter(search.status ?? storage.getItem(FILTER_KEY), manager);
+  const [query, setQuery] = useState('');
+  const { docs, loaded, loadMore, reload, refreshing, hasMore } = useInterventionList(placesOf(filter), query);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => storage.setItem(FILTER_KEY, String(filter)), [filter]);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '0px 0px 200px 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [loadMore]);
+
+  const choose = (status: ListFilter) => void navigate({ to: '/requests', search: { status }, replace: true });
+
+  return (
+    <div className="page">
+      <div className="chips" role="group" aria-label="Filtrer par statut">
+        {filtersFor(manager).map((f) => (
+          <button key={f.status} type="button" className={`chip${f.status === filter ? ' chip--on' : ''}`} aria-pressed={f.status === filter} onClick={() => choose(f.status)}>
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <div className="list-tools">
+        <label className="search">
+          <span className="sr-only">Rechercher par numéro, lieu ou statut</span>
+          <input type="search" value={query} placeholder="N°, résidence, statut…" onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <button type="button" className="icon-button" aria-label="Actualiser" onClick={() => void reload()} disabled={refreshing}>
+          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
+        </button>
+        {manager ? (
+          <Link to="/requests-create" className="btn btn--primary">
+            Nouvelle demande
+          </Link>
+        ) : null}
+      </div>
+      <RefreshedAt resource="interventions:list" />
+      {loaded && docs.length === 0 ? (
+        <p className="empty muted">{query ? 'Aucune intervention ne correspond à votre recherche.' : 'Aucune intervention pour ce filtre.'}</p>
+      ) : (
+        <ul className="ir-list" aria-label="Interventions" aria-busy={!loaded}>
+          {docs.map((doc) => (
+            <li key={doc.id}>
+              <InterventionCard item={doc.data} manager={manager} pending={doc.pending} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore ? (
+        <div ref={sentinel} className="list-more">
+          <button type="button" className="link-button" onClick={loadMore}>
+            Afficher plus
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

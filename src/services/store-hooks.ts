@@ -1,0 +1,88 @@
+/**
+ * React's view of the local store: screens subscribe to RxDB queries and
+ * local documents and re-render when the store changes, whether the change
+ * came from a pull, from a command's optimistic effect or from another tab.
+ * Screens never wait on the network to show something.
+ */
+import { useEffect, useRef, useState, type DependencyList } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Observable } from 'rxjs';
+import { TICK_MS, type Engine, type Store } from '../../sync/index';
+import { engineState, getEngine } from './engine';
+import { handleError } from './errors';
+
+/** The signed-in user's open store, or null while it opens. */
+export function useStore(): Store | null {
+  const { ready, userId } = useSnapshot(engineState);
+  const [store, setStore] = useState<Store | null>(null);
+  useEffect(() => {
+    if (!ready) {
+      setStore(null);
+      return;
+    }
+    let live = true;
+    void getEngine().then((engine) => live && setStore(engine.store));
+    return () => {
+      live = false;
+    };
+  }, [ready, userId]);
+  return store;
+}
+
+/**
+ * The latest value of an observable built from the store; `initial` until the
+ * first emission. `make` is rebuilt when the store or a dependency changes.
+ */
+export function useStoreQuery<T>(make: (store: Store) => Observable<T>, deps: DependencyList, initial: T): { value: T; loaded: boolean } {
+  const store = useStore();
+  const [state, setState] = useState<{ value: T; loaded: boolean }>({ value: initial, loaded: false });
+  const makeRef = useRef(make);
+  makeRef.current = make;
+  useEffect(() => {
+    if (!store) return;
+    const subscription = makeRef.current(store).subscribe({
+      next: (value) => setState({ value, loaded: true }),
+      error: (error: unknown) => handleError(error, { background: true }),
+    });
+    return () => subscription.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the query depends on
+  }, [store, ...deps]);
+  return state;
+}
+
+/**
+ * Runs a pull when the screen opens, when a dependency changes, when the
+ * network comes back and every 120 s while visible, online only; failures go to the one error handler as background errors (a screen
+ * keeps showing what the store holds). Returns a function for explicit refresh.
+ */
+export function usePull(pull: (engine: Engine) => Promise<unknown>, deps: DependencyList): { refresh: () => Promise<void>; refreshing: boolean } {
+  const { ready } = useSnapshot(engineState);
+  const [refreshing, setRefreshing] = useState(false);
+  const pullRef = useRef(pull);
+  pullRef.current = pull;
+  const run = useRef(async (explicit: boolean) => {
+    if (!navigator.onLine) return;
+    setRefreshing(true);
+    try {
+      await pullRef.current(await getEngine());
+    } catch (error) {
+      handleError(error, { background: !explicit });
+    } finally {
+      setRefreshing(false);
+    }
+  });
+  useEffect(() => {
+    if (!ready) return;
+    void run.current(false);
+    // The open screen also follows the network's return and the app's 120 s tick.
+    const again = () => document.visibilityState === 'visible' && void run.current(false);
+    window.addEventListener('online', again);
+    const timer = setInterval(again, TICK_MS);
+    return () => {
+      window.removeEventListener('online', again);
+      clearInterval(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the pull depends on
+  }, [ready, ...deps]);
+  return { refresh: () => run.current(true), refreshing };
+}
