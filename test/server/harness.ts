@@ -32,8 +32,8 @@ export interface CallResult {
   raw: Buffer;
 }
 
-export async function startTestApi(config: Partial<ServerConfig> = {}, now?: Date): Promise<TestApi> {
-  const server = await buildServer(testConfig(config), now ? { now } : {});
+export async function startTestApi(config: Partial<ServerConfig> = {}, now?: Date, scale = 0): Promise<TestApi> {
+  const server = await buildServer(testConfig(config), { ...(now ? { now } : {}), scale });
   const tokens = new Map<string, string>();
   const api: TestApi = {
     server,
