@@ -8,6 +8,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { corePaths, type TokenPair } from '../contract/core';
 import { collectionItems } from '../contract/collections';
+import { xhrSend, XhrNetworkError } from './xhr-upload';
 import { ApiFailure, failureFromResponse } from './failure';
 
 export interface TokenStore {
@@ -73,6 +74,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { Accept: o.ld ? 'application/ld+json' : 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
+    if (o.onUploadProgress && o.body && typeof XMLHttpRequest !== 'undefined') return sendWithProgress(method, path, o, headers);
     try {
       return await http(joinUrl(options.baseUrl(), path), {
         method,
@@ -81,7 +83,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(o.json !== undefined ? { json: o.json } : {}),
         ...(o.body ? { body: o.body } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
-        ...(o.onUploadProgress ? { onUploadProgress: (p: { percent: number }) => o.onUploadProgress!(Math.round(p.percent * 100)) } : {}),
       });
     } catch (error) {
       if (error instanceof HTTPError) {
@@ -92,6 +93,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       throw new ApiFailure('network', null, method, path, 'Aucune connexion internet');
     }
+  }
+
+  async function sendWithProgress(method: string, path: string, o: CallOptions, headers: Record<string, string>): Promise<Response> {
+    const url = new URL(joinUrl(options.baseUrl(), path), typeof location === 'undefined' ? 'http://localhost' : location.href);
+    let response: Response;
+    try {
+      response = await xhrSend(method, url.href, headers, o.body!, o.onUploadProgress!, options.timeoutMs ?? 30_000);
+    } catch (error) {
+      if (error instanceof XhrNetworkError && error.timedOut) throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
+      throw new ApiFailure('network', null, method, path, 'Aucune connexion internet');
+    }
+    if (!response.ok) throw failureFromResponse(method, path, response.status, await response.json().catch(() => null));
+    return response;
   }
 
   async function doRefresh(): Promise<boolean> {

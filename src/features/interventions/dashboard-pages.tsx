@@ -12,6 +12,7 @@ import { session } from '../../services/session';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { prefetchTunnelData } from './use-reference';
 import './interventions.css';
 
 export function InterventionDashboardPage() {
@@ -23,6 +24,8 @@ export function InterventionDashboardPage() {
     null,
   );
   usePull((engine) => (engine.store ? pullInterventionDashboard(engine.store.db, engine.api, manager) : Promise.resolve()), [manager]);
+  // A manager may create a request later in a basement: the tunnel's data comes down now.
+  usePull((engine) => (manager ? prefetchTunnelData(engine) : Promise.resolve()), [manager]);
   return (
     <div className="page">
       <h1 className="page-title">{manager ? 'Mes demandes d’intervention' : 'Mes interventions'}</h1>

@@ -3,6 +3,7 @@
  * the server when the detail opens (and on demand); and the helper screens
  * use to enqueue a command and say at once what happened to it.
  */
+import { useEffect, useRef } from 'react';
 import { map } from 'rxjs';
 import { useSnapshot } from 'valtio';
 import {
@@ -19,6 +20,7 @@ import {
   type MessageDto,
 } from '../../../sync/index';
 import { session } from '../../services/session';
+import { engineState } from '../../services/engine';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
 
 export type Doc<T> = CachedDoc<T>;
@@ -53,5 +55,17 @@ export function useIntervention(id: string) {
     if (found === 'removed') return;
     await Promise.all([pullAppointments(db, engine.api, n), pullDebriefings(db, engine.api, n), pullMessages(db, engine.api, n)]);
   }, [id]);
+  useRefreshAfterSent(id, refresh);
   return { manager, user, intervention, appointments: appointments.value, debriefings: debriefings.value, messages: messages.value, refresh, refreshing };
+}
+
+/** After this request's queued commands have left, pull it again: the server's answer may say more (places, automatic messages). */
+function useRefreshAfterSent(id: string, refresh: () => Promise<void>): void {
+  const { commands } = useSnapshot(engineState);
+  const waiting = commands.filter((c) => c.status !== 'rejected' && (c.entity === `intervention:${id}` || c.entity === `thread:intervention:${id}`)).length;
+  const previous = useRef(waiting);
+  useEffect(() => {
+    if (waiting < previous.current) void refresh();
+    previous.current = waiting;
+  }, [waiting, refresh]);
 }

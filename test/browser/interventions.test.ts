@@ -1,0 +1,152 @@
+/**
+ * Interventions in the browser against the reference server: the list reads
+ * the store (it reopens offline after a reload), an intervention created
+ * offline with a photo shows at once, marked, and reaches the server once with
+ * its photo; the detail's tabs; an appointment proposed offline by the
+ * provider is accepted by the manager; messages.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { demoPng } from '../../server/seed/images';
+import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import fs from 'node:fs';
+import os from 'node:os';
+
+let env: BrowserEnv;
+beforeAll(async () => {
+  env = await startBrowserEnv();
+});
+afterAll(() => env?.close());
+
+const db = () => env.server.ctx.db;
+const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+
+async function signedIn(email: string, greeting: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await env.newContext();
+  const page = await context.newPage();
+  await signIn(page, email);
+  await page.getByRole('heading', { name: greeting }).waitFor();
+  return { page, close: () => context.close() };
+}
+
+describe('interventions', () => {
+  it('dashboard and list come from the store, and reopen offline after a reload', async () => {
+    const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
+    await waitForServiceWorker(page);
+    await page.goto('/dashboard');
+    await page.getByText('Rendez-vous à valider').waitFor();
+    await screenshots(page, 'interventions-dashboard');
+    await page.getByRole('link', { name: /Rendez-vous à valider/ }).click();
+    await page.waitForURL(/\/requests\?status=6/);
+    await expect.poll(() => page.getByRole('button', { name: 'RDV à valider' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Toutes' }).click();
+    await page.locator('.ir-card').first().waitFor();
+    await expect.poll(() => page.locator('.ir-card').count()).toBeGreaterThanOrEqual(10);
+    await screenshots(page, 'interventions-list');
+    const firstNumber = (await page.locator('.ir-card__title').first().textContent())!.match(/DI-\d{4}-\d{5}/)![0];
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.locator('.ir-card').first().waitFor();
+    expect(await page.locator('.ir-card__title').first().textContent()).toContain(firstNumber);
+    // The search runs over the cache, offline.
+    await page.getByLabel('Rechercher par numéro, lieu ou statut').fill(firstNumber);
+    await expect.poll(() => page.locator('.ir-card').count()).toBe(1);
+    await page.context().setOffline(false);
+    await close();
+  });
+
+  it('an intervention created offline with a photo shows at once and reaches the server once with it', async () => {
+    const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
+    // Visit the tunnel online once so its reference data is in the store.
+    await page.goto('/requests-create');
+    await page.getByRole('radio', { name: /Tour Atlantique/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByText('Complétez tous les champs').waitFor();
+    await page.getByPlaceholder('Nom, adresse, code postal ou ville').fill('nantes');
+    await page.getByRole('radio', { name: /Tour Atlantique/ }).check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByText('Sélectionnez au moins un bâtiment.').waitFor();
+    await page.locator('.choice input').first().check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('radio', { name: 'Plomberie' }).check();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByText("Merci de compléter les informations relatives à votre demande d'intervention.").waitFor();
+    await page.getByLabel('Décrivez votre demande').fill('Fuite sous la colonne montante du sous-sol, créée hors ligne');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-photo-'));
+    const photo = path.join(dir, 'fuite.png');
+    fs.writeFileSync(photo, demoPng(42));
+    const text = path.join(dir, 'notes.txt');
+    fs.writeFileSync(text, 'pas une image');
+    await page.locator('input[type=file]').setInputFiles(text);
+    await page.getByText("notes.txt : Cette extension n'est pas autorisée").waitFor();
+    await page.locator('input[type=file]').setInputFiles(photo);
+    await page.getByRole('img', { name: 'fuite.png' }).waitFor();
+    await screenshots(page, 'interventions-tunnel-information');
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await page.getByText('Récapitulatif').waitFor();
+    await screenshots(page, 'interventions-tunnel-summary');
+    await page.getByRole('button', { name: 'Valider la demande' }).click();
+    await page.getByText('la demande est gardée sur cet appareil').waitFor();
+    await page.waitForURL(/\/requests/, { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Toutes' }).click();
+    const pendingCard = page.locator('.ir-card', { hasText: 'Pas encore envoyée' });
+    await pendingCard.waitFor();
+    expect(await pendingCard.textContent()).toContain('Tour Atlantique');
+    await screenshots(page, 'interventions-list-pending');
+    const before = count(`SELECT COUNT(*) AS n FROM intervention_requests WHERE information LIKE '%créée hors ligne%'`);
+    expect(before).toBe(0);
+
+    await page.context().setOffline(false);
+    await expect.poll(() => count(`SELECT COUNT(*) AS n FROM intervention_requests WHERE information LIKE '%créée hors ligne%'`), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => count(`SELECT COUNT(*) AS n FROM intervention_media im JOIN intervention_requests ir ON ir.id = im.intervention_id WHERE ir.information LIKE '%créée hors ligne%'`), { timeout: 20_000 })
+      .toBe(1);
+    await expect.poll(() => pendingCard.count(), { timeout: 20_000 }).toBe(0);
+    const created = db().prepare(`SELECT number FROM intervention_requests WHERE information LIKE '%créée hors ligne%'`).get() as { number: string };
+    await page.locator('.ir-card', { hasText: created.number }).waitFor();
+    await close();
+  });
+
+  it('the provider proposes an appointment offline; the manager accepts it; the request is planned', async () => {
+    const id = (db().prepare(`SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = 'waiting' ORDER BY ir.id DESC LIMIT 1`).get() as { id: number }).id;
+    const provider = await signedIn('prestataire@demo.fr', 'Bonjour Karim');
+    await provider.page.goto(`/requestsdetail/${id}?defaultTab=rdv`);
+    await provider.page.getByRole('heading', { name: 'Proposer un rendez-vous' }).waitFor();
+    await provider.page.getByRole('button', { name: 'Accéder au site' }).waitFor();
+    expect(await provider.page.getByRole('button', { name: 'Accéder au site' }).isDisabled()).toBe(true);
+    await provider.page.context().setOffline(true);
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await provider.page.getByLabel('Début').fill(`${day}T09:00`);
+    await provider.page.getByLabel('Fin').fill(`${day}T08:00`);
+    await provider.page.getByText('La date de fin doit être supérieure à la date de début').waitFor();
+    expect(await provider.page.getByRole('button', { name: 'Ajouter' }).isDisabled()).toBe(true);
+    await provider.page.getByLabel('Fin').fill(`${day}T11:00`);
+    await provider.page.getByRole('button', { name: 'Ajouter' }).click();
+    await provider.page.getByText('en attente d’envoi').first().waitFor();
+    await screenshots(provider.page, 'interventions-detail-rdv-offline');
+    await provider.page.context().setOffline(false);
+    await expect.poll(() => count(`SELECT COUNT(*) AS n FROM appointments WHERE intervention_id = ? AND status = 1`, id), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('planning');
+    await provider.close();
+
+    const manager = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
+    await manager.page.goto(`/requestsdetail/${id}?defaultTab=rdv`);
+    await manager.page.getByRole('button', { name: 'Accepter' }).click();
+    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('planned');
+    await manager.page.getByRole('tab', { name: 'Messages' }).click();
+    await manager.page.getByText('Intervention planifiée').waitFor();
+    await manager.page.getByLabel('Votre message').fill('Merci, le gardien sera prévenu.');
+    await manager.page.getByRole('button', { name: 'Envoyer' }).click();
+    await expect.poll(() => count(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'intervention' AND object_id = ? AND message_text = 'Merci, le gardien sera prévenu.'`, id), { timeout: 20_000 }).toBe(1);
+    await screenshots(manager.page, 'interventions-detail-messages');
+    await manager.page.getByRole('tab', { name: 'Description' }).click();
+    await screenshots(manager.page, 'interventions-detail-description');
+    await manager.close();
+  });
+});
