@@ -22,6 +22,8 @@ const paths = {
   download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
   check: 'M5 12l5 5 9-10',
   refresh: 'M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7',
+  plus: 'M12 5v14M5 12h14',
+  chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -47,7 +47,7 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}): Promi
       const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=fr-FR'],
         viewport: PHONE,
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',

@@ -15,6 +15,7 @@ import { matchesPlace, pathTo } from '../../domain/trees';
 import { getEngine } from '../../services/engine';
 import { sendCommand } from '../../services/commands';
 import { Alert, Button, TextArea } from '../../ui/controls';
+import { Icon } from '../../ui/icons';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { TreePicker } from './tree-picker';
 import { useBuildingTree, useBusinessAreaTree, useRealEstates } from './use-reference';
@@ -37,6 +38,8 @@ export function InterventionCreatePage() {
   const places = useRealEstates();
   const buildingTree = useBuildingTree(place?.id ?? null);
   const areaTree = useBusinessAreaTree();
+  // An error is about what was there when 'Suivant' was pressed: any change clears it.
+  useEffect(() => setError(null), [place, buildings, area, information, images]);
 
   const back = () => {
     setError(null);
@@ -85,7 +88,7 @@ export function InterventionCreatePage() {
       <div className="tunnel__head">
         {step < 5 ? (
           <button type="button" className="icon-button" aria-label={step === 0 ? 'Quitter' : 'Étape précédente'} onClick={back}>
-            ‹
+            <Icon name="back" />
           </button>
         ) : null}
         <p className="tunnel__step">

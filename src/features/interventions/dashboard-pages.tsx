@@ -44,7 +44,7 @@ export function InterventionDashboardPage() {
 function DashboardCard({ card }: { card: DashCard }) {
   const body = (
     <>
-      {card.count !== null ? <span className="dash-count">{card.count}</span> : <Icon name="spark" className="card__icon" />}
+      {card.count !== null ? <span className="dash-count">{card.count}</span> : <Icon name={card.key === 'reporting' ? 'chart' : 'plus'} className="card__icon" />}
       <span className="card__title">{card.title}</span>
       {card.action ? <span className="card__text">{card.action} →</span> : null}
     </>

@@ -8,7 +8,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { useParams, useSearch } from '@tanstack/react-router';
 import { placeHint } from '../../domain/interventions';
-import { formatDateTime } from '../../domain/format';
+import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { PlaceBadge } from './intervention-card';
@@ -71,7 +71,7 @@ export function InterventionDetailPage() {
         <section className="panel" aria-labelledby="manager-panel">
           <h2 id="manager-panel" className="panel__title">Gestionnaire</h2>
           <p>
-            {[ir.requestedBy?.firstName, ir.requestedBy?.lastName].filter(Boolean).join(' ') || '—'}
+            {ir.requestedBy ? fullName(capitalize(ir.requestedBy.firstName), ir.requestedBy.lastName) : '—'}
             {ir.ownerCompany?.name ? <span className="muted"> · {ir.ownerCompany.name}</span> : null}
           </p>
           {!model.manager && ir.requestedBy?.gsm ? (

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { DebriefingDto, InterventionDetailDto } from '../../../sync/index';
 import { DEBRIEFING_STATUS_LABELS, appointmentError } from '../../domain/interventions';
-import { formatDateTime } from '../../domain/format';
+import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { sendCommand } from '../../services/commands';
 import { Button, TextArea, TextField } from '../../ui/controls';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
@@ -37,7 +37,7 @@ export function DebriefingsTab({ intervention, docId, debriefings, manager }: Pr
               <span className="status-tag">{DEBRIEFING_STATUS_LABELS[d.status] ?? d.status}</span>
               {pending ? <span className="muted small">en attente d’envoi</span> : null}
             </div>
-            {d.doneBy ? <p className="muted small">Par {[d.doneBy.firstName, d.doneBy.lastname].filter(Boolean).join(' ')}</p> : null}
+            {d.doneBy ? <p className="muted small">Par {fullName(capitalize(d.doneBy.firstName), d.doneBy.lastname)}</p> : null}
             <p className="pre">{d.message}</p>
             {d.medias?.length ? <MediasTab medias={d.medias} /> : null}
           </li>

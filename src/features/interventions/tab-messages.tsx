@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { MessageDto, UserData } from '../../../sync/index';
-import { formatDateTime } from '../../domain/format';
+import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { sendCommand } from '../../services/commands';
 import { Button } from '../../ui/controls';
 import type { Doc } from './use-intervention';
@@ -36,7 +36,7 @@ export function MessagesTab({ interventionId, messages, user }: { interventionId
           const mine = !automatic && m.sendBy?.id === user?.id;
           return (
             <li key={id} className={`msg${automatic ? ' msg--auto' : mine ? ' msg--mine' : ''}`}>
-              {automatic ? null : <span className="msg__author">{[m.sendBy?.firstName, m.sendBy?.lastName].filter(Boolean).join(' ')}</span>}
+              {automatic ? null : <span className="msg__author">{fullName(capitalize(m.sendBy.firstName), m.sendBy.lastName)}</span>}
               <p className="msg__text">{m.messageText}</p>
               <span className="msg__date">
                 {formatDateTime(m.date)}
