@@ -26,3 +26,8 @@ export { LOCAL_DASHBOARDS, LOCAL_REFRESHED, watchLocal } from './store/local';
 export * from './pull/interventions';
 export type * from './contract/interventions';
 export { pullBuildings, pullBusinessAreas, pullRealEstates } from './pull/reference';
+export * from './pull/visits';
+export type * from './contract/visits';
+export { VISIT_STATE_LABELS, TO_DO_STATES, isMine, visitPaths } from './contract/visits';
+export type * from './contract/visit-data';
+export { FIELD_TYPES, DUPLICATE_WARNING, chooseOption, duplicateSection, fieldConfig, findSection, flattenSections, formNote, formProgress, generatedFileName, noteTone, toggleOption } from './contract/visit-data';

@@ -30,6 +30,12 @@ const interventions = {
   messaging: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'MessagingPage'),
   planning: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'PlanningPage'),
 };
+const visits = {
+  dashboard: lazyRouteComponent(() => import('../features/visits/dashboard-page'), 'VisitDashboardPage'),
+  list: lazyRouteComponent(() => import('../features/visits/list-page'), 'VisitListPage'),
+  detail: lazyRouteComponent(() => import('../features/visits/detail-page'), 'VisitDetailPage'),
+  fiche: lazyRouteComponent(() => import('../features/visits/fiche-page'), 'VisitFichePage'),
+};
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
 
@@ -81,8 +87,11 @@ const routes = [
   page('/requests-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
   page('/dashboard-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
   page('/requests-os-detail/$id', ComingSoonScreen, { title: fr.cardOs, ...auth }),
-  page('/dashboard-visites', ComingSoonScreen, { title: fr.cardVisits, ...auth, nav: 'visit' }),
-  page('/visites', ComingSoonScreen, { title: 'Liste des visites', ...auth, nav: 'visit' }),
+  // Visit screens: top bar and general nav hidden, the visit nav bar shown (spec part 2 §2.2).
+  page('/dashboard-visites', visits.dashboard, { title: fr.cardVisits, ...auth, hideTopBar: true, nav: 'visit' }),
+  page('/visites', visits.list, { title: 'Liste des visites', ...auth, hideTopBar: true, nav: 'visit' }),
+  page('/visite-detail/$id', visits.detail, { title: 'Visite', ...auth, hideTopBar: true, nav: 'visit' }),
+  page('/visite-fiche/$id', visits.fiche, { title: 'Fiche de visite', ...auth, hideTopBar: true, nav: 'visit' }),
   page('/echopark-requests', ComingSoonScreen, { title: fr.cardEchopark, ...auth, nav: 'echopark' }),
 ];
 

@@ -4,18 +4,21 @@
  * rules are in os-workflow.ts.
  */
 import type { OsPlace, StepCode } from './os-workflow';
-import type { MediaDto, MessageDto } from './interventions';
+import type { MediaDto } from './core';
 
 export const DEFAULT_FIRM_PREFIX = 'firm';
 
 export const osPaths = {
+  /** GET ?itemsPerPage&page&order[id]=desc&place[] (page size 10; `places[]` and `numberPerPage` are accepted as aliases). */
   list: 'api/work_validation_requests/list/undetailed',
+  /** GET ?realEstate&requestedBy&place[] */
   search: 'api/work_validation_requests',
   detail: (id: number | string) => `api/work_validation_requests/${id}`,
   create: 'api/post_work_validation_requests',
   update: (id: number | string) => `api/post_work_validation_requests/${id}`,
   medias: (id: number | string) => `api/work_validation_requests/${id}/medias`,
   media: (id: number | string) => `api/work_validation_requests/media/${id}`,
+  /** PUT GoToStepPayload → the OS (OsDto) in its new place. */
   goToStep: (firm: string) => `api/${firm}/workflows/go_to_step`,
   /** GET ?page=1&itemsPerPage=30&workflow=work_validation_requests&objectId → StepCode[] the caller may use. */
   nextStep: (firm: string) => `api/${firm}/workflows/next_step`,
@@ -56,8 +59,31 @@ export interface OsPayload {
   price: number;
 }
 
+/** Body of PUT api/{firm}/workflows/go_to_step; objectId may be an id or an IRI. */
+export interface GoToStepPayload {
+  stepCode: string;
+  workflowCode: 'work_validation_requests';
+  objectId: number | string;
+}
+
+/** The step codes the caller may send from the current place; empty when the caller may not act. */
 export type NextStepAnswer = StepCode[];
-export type OsMessage = MessageDto;
+
+/** Same shape as the intervention messages: a sendBy id of 0 means an automatic message. */
+export interface OsMessageDto {
+  id: number;
+  messageText: string;
+  date: string;
+  sendBy: { id: number; firstName: string; lastName: string };
+}
+/** Body of POST api/work_validation_request/messages/new_conversation; answer: the OsMessageDto (201). */
+export interface NewOsMessagePayload {
+  messageText: string;
+  /** "/api/work_validation_requests/{id}" (a bare id is accepted too). */
+  workValidationRequest: string;
+}
+
+export const osIri = (id: number) => `/api/work_validation_requests/${id}`;
 
 /** Spec part 1 §3 "OS dashboard fields". */
 export interface OsDashboard {
@@ -77,3 +103,16 @@ export interface OsDashboard {
   canSendOS: boolean;
   canCreateWorkValidationRequest: boolean;
 }
+
+/**
+ * The lines of the OS dashboard card (spec part 1 §2 "OS dashboard"): each
+ * shows when its can-flag is set and its count is above 0, and links to the
+ * OS list with the given filter (os-workflow.ts OS_LIST_FILTERS).
+ */
+export const OS_DASHBOARD_LINES = [
+  { label: 'Bons de commande en attente', counts: ['countPurchaseOrderDP', 'countPurchaseOrderDT'], flags: ['canPurchaseOrderDP', 'canPurchaseOrderDT'], filter: 3 },
+  { label: 'Signatures en attente', counts: ['countSignN1', 'countSignN2'], flags: ['canSignN1', 'canSignN2'], filter: 5 },
+  { label: 'Demandes à compléter', counts: ['countCompleteWorkValidationRequest'], flags: ['canCompleteWorkValidationRequest'], filter: 2 },
+  { label: 'OS à créer', counts: ['countCreateOS'], flags: ['canCreateOS'], filter: 4 },
+  { label: 'OS à envoyer', counts: ['countSendOS'], flags: ['canSendOS'], filter: 6 },
+] as const satisfies readonly { label: string; counts: readonly (keyof OsDashboard)[]; flags: readonly (keyof OsDashboard)[]; filter: number }[];

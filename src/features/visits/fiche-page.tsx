@@ -1,0 +1,73 @@
+/**
+ * /visite-fiche/:id (spec part 2 §2.2): the read-only summary of every form,
+ * section and field in cards. Leaving saves what waits and turns edit mode
+ * off; the back arrow returns to the detail after 50 ms.
+ */
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { flattenSections, formNote, formProgress, type VisitField } from '../../../sync/index';
+import { Icon } from '../../ui/icons';
+import { useVisitEditor } from './use-visit-editor';
+import './visits.css';
+
+const NAVIGATION_DELAY_MS = 50;
+
+function answerText(field: VisitField): string {
+  if (field.field_type === 'boolean') return field.field_value[0] === '1' ? 'Oui' : field.field_value[0] === '0' ? 'Non' : '—';
+  if (field.field_type === 'file' || field.field_type === 'image') return field.files.filter((f) => !f.deleted).map((f) => f.originalName).join(', ') || '—';
+  return field.field_value.join(', ') || '—';
+}
+
+export function VisitFichePage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const navigate = useNavigate();
+  const { copy, forms, loaded } = useVisitEditor(Number(id));
+  const back = () => setTimeout(() => void navigate({ to: '/visite-detail/$id', params: { id } }), NAVIGATION_DELAY_MS);
+  return (
+    <main id="main" className="page visit-page">
+      <div className="toolbar-row">
+        <button type="button" className="icon-button" aria-label="Retour à la visite" onClick={back}>
+          <Icon name="back" />
+        </button>
+        <h1 className="page-title">Fiche : {copy?.info.visit_name ?? ''}</h1>
+      </div>
+      {!forms ? <p className="muted">{loaded ? 'Cette visite n’est pas téléchargée sur cet appareil.' : 'Chargement…'}</p> : null}
+      {forms
+        ? Object.values(forms).map((form) => {
+            const progress = formProgress(form);
+            const note = formNote(form);
+            return (
+              <section key={form.form_id} className="fiche-form">
+                <h2>{form.form_name}</h2>
+                <p className="muted small">
+                  {progress.percent} % complété{note !== null ? ` · note moyenne ${note} / 100` : ''}
+                </p>
+                {flattenSections(form.sections)
+                  .filter((s) => !s.is_hidden)
+                  .map((s) => (
+                    <article key={s.id} className="panel fiche-section">
+                      <h3>
+                        {s.name} {s.complete ? <span className="status-tag">Complétée</span> : null}
+                      </h3>
+                      <dl className="facts">
+                        {Object.values(s.fields)
+                          .filter((f) => !f.is_hidden && f.field_type !== 'title' && f.field_type !== 'description')
+                          .map((f) => (
+                            <div key={f.id} className="fiche-row">
+                              <dt>{f.name}</dt>
+                              <dd>
+                                {answerText(f)}
+                                {f.comment ? <span className="muted"> — {f.comment}</span> : null}
+                              </dd>
+                            </div>
+                          ))}
+                      </dl>
+                      {s.comment ? <p className="pre muted">{s.comment}</p> : null}
+                    </article>
+                  ))}
+              </section>
+            );
+          })
+        : null}
+    </main>
+  );
+}

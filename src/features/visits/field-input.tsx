@@ -1,0 +1,188 @@
+/**
+ * One field of a visit, for the 15 types of spec part 2 §3.2, with its
+ * placeholder and required flag from field_config; radio and select set
+ * value, id and note from the choice (clearing empties all three); checkbox
+ * holds several values; tel keeps digits only; email and url are checked;
+ * file and image fields keep their files on the device with the generated
+ * name. In edit mode: label editing, comment switch and alert flag.
+ */
+import { useId, useState, type ReactNode } from 'react';
+import { checkImage, chooseOption, fieldConfig, generatedFileName, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
+import { isEmail } from '../../domain/validation';
+import { Icon } from '../../ui/icons';
+
+interface Props {
+  field: VisitField;
+  disabled: boolean;
+  editMode: boolean;
+  onChange: (field: VisitField) => void;
+  /** Keeps a picked file on the device; returns the name used in the answer. */
+  onFile: (file: File, generatedName: string) => Promise<void>;
+}
+
+const isUrl = (v: string) => /^https?:\/\/\S+\.\S+/.test(v);
+
+export function FieldInput({ field, disabled, editMode, onChange, onFile }: Props) {
+  const id = useId();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const config = fieldConfig(field);
+  const value = field.field_value[0] ?? '';
+  const setValue = (v: string) => onChange({ ...field, field_value: v === '' ? [] : [v] });
+  const label = (
+    <span className="vfield__label">
+      {field.name}
+      {config.required ? <span aria-hidden="true"> *</span> : null}
+      {field.alert_flag ? <span className="status-tag status-tag--rejected">Alerte</span> : null}
+    </span>
+  );
+  const common = { id, disabled, required: config.required ?? false, placeholder: config.placeholder ?? '' };
+  let input: ReactNode;
+  let problem: string | null = null;
+
+  switch (field.field_type) {
+    case 'title':
+      return <h3 className="vfield-title">{field.name}</h3>;
+    case 'description':
+      return <p className="vfield-description">{field.name}</p>;
+    case 'textarea':
+      input = <textarea {...common} rows={3} value={value} onChange={(e) => setValue(e.target.value)} />;
+      break;
+    case 'number':
+      input = <input {...common} type="number" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />;
+      break;
+    case 'date':
+      input = <input {...common} type="date" value={value} onChange={(e) => setValue(e.target.value)} />;
+      break;
+    case 'tel':
+      input = <input {...common} type="tel" inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))} />;
+      break;
+    case 'email':
+      input = <input {...common} type="email" value={value} onChange={(e) => setValue(e.target.value.trim())} />;
+      problem = value && !isEmail(value) ? "Le mail n'est pas valide" : null;
+      break;
+    case 'url':
+      input = <input {...common} type="url" value={value} onChange={(e) => setValue(e.target.value.trim())} />;
+      problem = value && !isUrl(value) ? "L'adresse doit commencer par http:// ou https://" : null;
+      break;
+    case 'boolean':
+      input = (
+        <select {...common} value={value} onChange={(e) => setValue(e.target.value)}>
+          <option value="">—</option>
+          <option value="1">Oui</option>
+          <option value="0">Non</option>
+        </select>
+      );
+      break;
+    case 'select':
+      input = (
+        <select {...common} value={field.field_value_id[0] ?? ''} onChange={(e) => onChange(chooseOption(field, e.target.value || null))}>
+          <option value="">{config.placeholder || '—'}</option>
+          {Object.entries(field.field_choices).map(([choiceId, c]) => (
+            <option key={choiceId} value={choiceId}>
+              {c.field_choice_name}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'radio':
+    case 'checkbox': {
+      const multiple = field.field_type === 'checkbox';
+      return (
+        <fieldset className="vfield vfield--choices" disabled={disabled}>
+          <legend>{label}</legend>
+          <div className="vfield__choices">
+            {Object.entries(field.field_choices).map(([choiceId, c]) => (
+              <label key={choiceId} className="choice-pill">
+                <input
+                  type={multiple ? 'checkbox' : 'radio'}
+                  name={id}
+                  checked={field.field_value_id.includes(choiceId)}
+                  onChange={() => onChange(multiple ? toggleOption(field, choiceId) : chooseOption(field, choiceId))}
+                />
+                <span>{c.field_choice_name}</span>
+              </label>
+            ))}
+            {!multiple && field.field_value_id.length > 0 ? (
+              <button type="button" className="link-button" onClick={() => onChange(chooseOption(field, null))}>
+                Effacer
+              </button>
+            ) : null}
+          </div>
+          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
+        </fieldset>
+      );
+    }
+    case 'file':
+    case 'image': {
+      const visible = field.files.filter((f) => !f.deleted);
+      return (
+        <div className="vfield">
+          {label}
+          <ul className="vfield__files">
+            {visible.map((f) => (
+              <li key={f.name}>
+                <span>{f.originalName}</span>
+                {f.new ? <span className="muted small"> · sur l’appareil</span> : null}
+                <button type="button" className="icon-button" aria-label={`Retirer ${f.originalName}`} disabled={disabled} onClick={() => onChange({ ...field, files: f.new ? field.files.filter((x) => x !== f) : field.files.map((x) => (x === f ? { ...x, deleted: true } : x)) })}>
+                  <Icon name="close" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <input
+            id={id}
+            type="file"
+            disabled={disabled}
+            accept={IMAGE_ACCEPT}
+            aria-label={`Ajouter un fichier : ${field.name}`}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              const check = checkImage(file, 'Merci de rajouter une image');
+              setFileError(check.ok ? null : check.message);
+              if (!check.ok) return;
+              const name = generatedFileName(file.name);
+              void onFile(file, name).then(() => onChange({ ...field, files: [...field.files, { name, originalName: file.name, size: file.size, type: file.type, new: true, deleted: false }] }));
+            }}
+          />
+          {fileError ? <p className="field__error">{fileError}</p> : null}
+          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
+        </div>
+      );
+    }
+    default:
+      input = <input {...common} type="text" value={value} onChange={(e) => setValue(e.target.value)} />;
+  }
+  return (
+    <div className="vfield">
+      <label htmlFor={id}>{label}</label>
+      {input}
+      {problem ? <p className="field__error">{problem}</p> : null}
+      <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
+    </div>
+  );
+}
+
+/** Comment (when switched on), and in edit mode the label, the comment switch and the alert flag. */
+function FieldExtras({ field, editMode, disabled, onChange }: Omit<Props, 'onFile'>) {
+  return (
+    <>
+      {field.add_comment ? (
+        <textarea className="vfield__comment" aria-label={`Commentaire : ${field.name}`} placeholder="Commentaire" rows={2} disabled={disabled} value={field.comment} onChange={(e) => onChange({ ...field, comment: e.target.value })} />
+      ) : null}
+      {editMode && !disabled ? (
+        <div className="vfield__edit">
+          <input aria-label={`Libellé du champ ${field.name}`} value={field.name} onChange={(e) => onChange({ ...field, name: e.target.value })} />
+          <label className="check">
+            <input type="checkbox" checked={field.add_comment} onChange={(e) => onChange({ ...field, add_comment: e.target.checked })} /> Commentaire
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={field.alert_flag} onChange={(e) => onChange({ ...field, alert_flag: e.target.checked })} /> Alerte
+          </label>
+        </div>
+      ) : null}
+    </>
+  );
+}

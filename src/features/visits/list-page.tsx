@@ -1,0 +1,123 @@
+/**
+ * /visites, 'Liste des visites' (spec part 2 §2.2, §4.2): properties with
+ * their visits, filters (site, visit name, state, late only) and the
+ * my-visits switch, and each visit's actions on this device: download with
+ * its percent, start, take over, open. Everything works offline once the list
+ * has been seen; what waits to be sent is said on the visit.
+ */
+import { useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { VISIT_STATE_LABELS, type VisitState } from '../../../sync/index';
+import { NO_FILTERS, byProperty, filterVisits, visitActions, type VisitFilters } from '../../domain/visits';
+import { formatDateTime } from '../../domain/format';
+import { engineState } from '../../services/engine';
+import { Button } from '../../ui/controls';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import { useDropSentCopies, useLocalCopies, useVisitActions, useVisitList } from './use-visits';
+import './visits.css';
+
+export function VisitListPage() {
+  const search = useSearch({ strict: false }) as { mine?: number | string };
+  const [filters, setFilters] = useState<VisitFilters>({ ...NO_FILTERS, mine: String(search.mine) === '1' });
+  const { value: items, loaded } = useVisitList();
+  const copies = useLocalCopies();
+  useDropSentCopies(copies);
+  const actions = useVisitActions();
+  const { commands } = useSnapshot(engineState);
+  const startedId = [...copies.entries()].find(([, c]) => c.started)?.[0] ?? null;
+  const groups = byProperty(filterVisits(items, filters, actions.userId));
+  const set = (change: Partial<VisitFilters>) => setFilters((f) => ({ ...f, ...change }));
+
+  return (
+    <main id="main" className="page visit-page">
+      <h1 className="page-title">Liste des visites</h1>
+      <details className="filters panel">
+        <summary>Filtres</summary>
+        <div className="grid-2">
+          <label className="field">
+            <span>Site</span>
+            <input value={filters.site} onChange={(e) => set({ site: e.target.value })} placeholder="Nom ou ville" />
+          </label>
+          <label className="field">
+            <span>Visite</span>
+            <input value={filters.name} onChange={(e) => set({ name: e.target.value })} placeholder="Nom de la visite" />
+          </label>
+          <label className="field">
+            <span>État</span>
+            <select value={filters.state} onChange={(e) => set({ state: e.target.value as VisitState | '' })}>
+              <option value="">Tous</option>
+              {Object.entries(VISIT_STATE_LABELS).map(([state, label]) => (
+                <option key={state} value={state}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={filters.lateOnly} onChange={(e) => set({ lateOnly: e.target.checked })} /> En retard uniquement
+          </label>
+        </div>
+      </details>
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={filters.mine} onChange={(e) => set({ mine: e.target.checked })} /> Mes visites uniquement
+      </label>
+      <RefreshedAt resource="visits:list" />
+      {loaded && groups.length === 0 ? <p className="empty muted">Aucune visite ne correspond.</p> : null}
+      {groups.map(({ property, visits }) => (
+        <section key={property.id} className="property" aria-labelledby={`property-${property.id}`}>
+          <h2 id={`property-${property.id}`} className="property__name">
+            {property.name}
+          </h2>
+          <p className="muted small">
+            {property.address}, {property.postal_code} {property.city}
+          </p>
+          <ul className="rows">
+            {visits.map((visit) => {
+              const copy = copies.get(visit.id);
+              const waiting = commands.filter((c) => c.entity === `visit:${visit.id}`).length;
+              const can = visitActions(visit, actions.userId, { downloaded: Boolean(copy), startedHere: Boolean(copy?.started), otherStarted: startedId !== null && startedId !== visit.id });
+              const percent = actions.progress[visit.id];
+              return (
+                <li key={visit.id} className="row-card">
+                  <div className="row-card__main">
+                    <Link to="/visite-detail/$id" params={{ id: String(visit.id) }} className="visit-name">
+                      {visit.name}
+                    </Link>
+                    <span className={`status-tag visit-state--${visit.state}`}>{VISIT_STATE_LABELS[visit.state]}</span>
+                    {visit.late ? <span className="status-tag status-tag--rejected">En retard</span> : null}
+                  </div>
+                  <p className="muted small">
+                    Du {formatDateTime(visit.date_begin.date)} au {formatDateTime(visit.date_end.date)}
+                    {copy ? ' · téléchargée sur cet appareil' : ''}
+                    {copy?.started ? ' · démarrée ici' : ''}
+                  </p>
+                  {waiting > 0 ? <p className="small pending-note">{waiting} envoi{waiting > 1 ? 's' : ''} en attente pour cette visite</p> : null}
+                  {percent !== undefined ? <progress max={100} value={percent} aria-label={`Téléchargement : ${percent} %`} /> : null}
+                  <div className="row-card__actions">
+                    {can.download ? (
+                      <Button variant="secondary" disabled={percent !== undefined} onClick={() => void actions.download(visit.id)}>
+                        {percent !== undefined ? `Téléchargement ${percent} %` : 'Télécharger'}
+                      </Button>
+                    ) : null}
+                    {copy && copy.failedFiles.length > 0 ? (
+                      <Button variant="ghost" onClick={() => void actions.download(visit.id)}>
+                        Réessayer {copy.failedFiles.length} fichier{copy.failedFiles.length > 1 ? 's' : ''}
+                      </Button>
+                    ) : null}
+                    {can.start ? <Button onClick={() => void actions.start(visit.id)}>Démarrer</Button> : null}
+                    {can.takeOver ? (
+                      <Button variant="ghost" onClick={() => void actions.takeOver(visit.id)}>
+                        Récupérer la visite
+                      </Button>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </main>
+  );
+}

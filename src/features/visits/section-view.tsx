@@ -1,0 +1,107 @@
+/**
+ * The main area of the visit detail: with no form chosen, one card per form
+ * (progress bar and mean note coloured by the spec's thresholds); with a
+ * form or section chosen, its subsections as cards (hide or show in edit
+ * mode, by button: keyboard and screen readers included), duplicate for
+ * iterable ones, its fields and the section comment.
+ */
+import { useState } from 'react';
+import { DUPLICATE_WARNING, duplicateSection, formNote, formProgress, noteTone, type VisitData, type VisitField, type VisitSection } from '../../../sync/index';
+import { Button, TextField } from '../../ui/controls';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FieldInput } from './field-input';
+
+export function FormCards({ forms, onOpen }: { forms: VisitData; onOpen: (formId: string) => void }) {
+  return (
+    <ul className="cards">
+      {Object.values(forms).map((form) => {
+        const progress = formProgress(form);
+        const note = formNote(form);
+        return (
+          <li key={form.form_id}>
+            <button type="button" className="card card--green form-card" onClick={() => onOpen(form.form_id)}>
+              <span className="card__title">{form.form_name}</span>
+              <span className="small muted">
+                {progress.complete} / {progress.total} sections complétées
+              </span>
+              <progress className={`bar bar--${noteTone(progress.percent)}`} max={100} value={progress.percent} aria-label={`Progression : ${progress.percent} %`} />
+              <span className={`note note--${note === null ? 'none' : noteTone(note)}`}>{note === null ? 'Pas encore de note' : `Note moyenne : ${note} / 100`}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+interface SectionProps {
+  section: VisitSection;
+  disabled: boolean;
+  editMode: boolean;
+  showHidden: boolean;
+  showCompleted: boolean;
+  onOpen: (sectionId: string) => void;
+  onChangeSection: (change: (s: VisitSection) => VisitSection) => void;
+  onFile: (file: File, name: string) => Promise<void>;
+}
+
+export function SectionView({ section, disabled, editMode, showHidden, showCompleted, onOpen, onChangeSection, onFile }: SectionProps) {
+  const [duplicating, setDuplicating] = useState<VisitSection | null>(null);
+  const [label, setLabel] = useState('');
+  const children = Object.values(section.sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
+  const setField = (field: VisitField) => onChangeSection((s) => ({ ...s, fields: { ...s.fields, [field.id]: field } }));
+  const setChild = (child: VisitSection) => onChangeSection((s) => ({ ...s, sections: { ...s.sections, [child.id]: child } }));
+  return (
+    <div className="stack">
+      {children.length > 0 ? (
+        <ul className="subsections">
+          {children.map((child) => (
+            <li key={child.id} className={`subsection${child.is_hidden ? ' subsection--hidden' : ''}${child.complete ? ' subsection--complete' : ''}`}>
+              <button type="button" className="subsection__open" onClick={() => onOpen(child.id)}>
+                <span>{child.name}</span>
+                <span className="small muted">{child.complete ? 'Complétée' : child.is_hidden ? 'Masquée' : `${Object.keys(child.fields).length} champ(s)`}</span>
+              </button>
+              {editMode && !disabled ? (
+                <div className="subsection__actions">
+                  <Button variant="ghost" onClick={() => setChild({ ...child, is_hidden: !child.is_hidden })}>
+                    {child.is_hidden ? 'Afficher' : 'Masquer'}
+                  </Button>
+                  <Button variant="ghost" disabled={!child.is_iterable} onClick={() => (setDuplicating(child), setLabel(`${child.name} (copie)`))}>
+                    Dupliquer
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="vfields">
+        {Object.values(section.fields)
+          .filter((f) => showHidden || !f.is_hidden)
+          .map((field) => (
+            <FieldInput key={field.id} field={field} disabled={disabled} editMode={editMode} onChange={setField} onFile={onFile} />
+          ))}
+      </div>
+      <label className="vfield">
+        <span className="vfield__label">Commentaire de la section</span>
+        <textarea rows={3} disabled={disabled} value={section.comment} onChange={(e) => onChangeSection((s) => ({ ...s, comment: e.target.value }))} />
+      </label>
+      <ConfirmDialog
+        open={duplicating !== null}
+        title="Dupliquer l’élément"
+        confirmLabel="Dupliquer"
+        onCancel={() => setDuplicating(null)}
+        onConfirm={() => {
+          if (duplicating && label.trim()) {
+            const copy = duplicateSection(duplicating, label.trim(), () => `new-${crypto.randomUUID()}`);
+            onChangeSection((s) => ({ ...s, sections: { ...s.sections, [copy.id]: copy } }));
+          }
+          setDuplicating(null);
+        }}
+      >
+        <p className="alert alert--warning">{DUPLICATE_WARNING}</p>
+        <TextField label="Libellé du nouvel élément" value={label} onChange={(e) => setLabel(e.target.value)} />
+      </ConfirmDialog>
+    </div>
+  );
+}

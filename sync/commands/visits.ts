@@ -1,0 +1,108 @@
+/**
+ * Visit writes as outbox commands (spec part 2 §4.2): start, the visit data
+ * sent with a mode (save keeps it started; draft is Pause; terminate is
+ * Terminer), the fiche, the files and the take-over. All of a visit's
+ * commands share one queue, so they leave in the order the inspector acted;
+ * repeated saves coalesce to the latest. The local copy is the truth on the
+ * device until the server has it.
+ */
+import { visitPaths, type VisitSendMode } from '../contract/visits';
+import type { VisitData } from '../contract/visit-data';
+import { defineCommand, type CommandContext } from '../outbox/commands';
+import type { VisitLocalCopy } from '../pull/visits';
+
+async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<VisitLocalCopy>): Promise<void> {
+  const doc = await ctx.db.visitdata.findOne(String(visitId)).exec();
+  if (doc) await doc.incrementalPatch({ data: { ...doc.data, ...change } as Record<string, unknown>, savedAt: Date.now() });
+}
+
+async function patchListState(ctx: CommandContext, visitId: number, state: string, pending: boolean): Promise<void> {
+  const doc = await ctx.db.visits.findOne(String(visitId)).exec();
+  if (!doc) return;
+  const data = doc.data as { visit: Record<string, unknown> };
+  await doc.incrementalPatch({ state, pending, data: { ...data, visit: { ...data.visit, state } } });
+}
+
+export const visitStart = defineCommand<{ visitId: number }>({
+  name: 'visit.start',
+  label: () => 'Démarrage de la visite',
+  entity: (p) => `visit:${p.visitId}`,
+  request: (p) => ({ method: 'POST', path: visitPaths.start(p.visitId), json: {} }),
+  async apply(ctx, p) {
+    await patchCopy(ctx, p.visitId, { started: true });
+    await patchListState(ctx, p.visitId, 'start', true);
+  },
+  reconcile: (ctx, p) => patchListState(ctx, p.visitId, 'start', false),
+});
+
+export interface VisitSendCommand extends Record<string, unknown> {
+  visitId: number;
+  data: VisitData;
+}
+
+const SEND_LABELS: Record<VisitSendMode, string> = { save: 'Enregistrement de la visite', draft: 'Mise en pause de la visite', terminate: 'Fin de la visite' };
+
+/**
+ * One command per mode: saves coalesce (an autosave every 30 s offline would pile up, only the
+ * latest data matters), while a pause or an end is never replaced by a later save.
+ */
+function sendCommand(mode: VisitSendMode) {
+  return defineCommand<VisitSendCommand>({
+    name: `visit.${mode}`,
+    label: () => SEND_LABELS[mode],
+    entity: (p) => `visit:${p.visitId}`,
+    request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), json: p.data }),
+    coalesce: mode === 'save',
+    async apply(ctx, p) {
+      await patchCopy(ctx, p.visitId, { dirty: false, ...(mode === 'save' ? {} : { closing: mode, started: false }) });
+      if (mode !== 'save') await patchListState(ctx, p.visitId, mode, true);
+    },
+    async reconcile(ctx, p) {
+      if (mode !== 'save') await patchListState(ctx, p.visitId, mode, false);
+    },
+  });
+}
+
+export const visitSave = sendCommand('save');
+export const visitPause = sendCommand('draft');
+export const visitTerminate = sendCommand('terminate');
+
+export const visitFiche = defineCommand<{ visitId: number; fiche: Record<string, unknown> }>({
+  name: 'visit.fiche',
+  label: () => 'Fiche de la visite',
+  entity: (p) => `visit:${p.visitId}`,
+  request: (p) => ({ method: 'POST', path: visitPaths.fiche(p.visitId), json: p.fiche }),
+  coalesce: true,
+});
+
+export interface VisitFileCommand extends Record<string, unknown> {
+  visitId: number;
+  fileId: string;
+  /** The generated name (original name plus a millisecond timestamp) that the field answer refers to. */
+  name: string;
+}
+
+export const visitFile = defineCommand<VisitFileCommand>({
+  name: 'visit.file',
+  label: (p) => `Fichier « ${p.name} »`,
+  entity: (p) => `visit:${p.visitId}`,
+  request: (p) => ({ method: 'POST', path: visitPaths.upload(p.visitId), file: { id: p.fileId, fields: { name: p.name } } }),
+});
+
+export const visitAssign = defineCommand<{ visitId: number; userId: number }>({
+  name: 'visit.assign',
+  label: () => 'Reprise de la visite',
+  entity: (p) => `visit:${p.visitId}`,
+  request: (p) => ({ method: 'POST', path: visitPaths.assign(p.visitId), json: {} }),
+  async apply({ db }, p) {
+    const doc = await db.visits.findOne(String(p.visitId)).exec();
+    if (!doc) return;
+    const data = doc.data as { visit: Record<string, unknown> };
+    await doc.incrementalPatch({ assignedTo: p.userId, pending: true, data: { ...data, visit: { ...data.visit, assigned_to: p.userId } } });
+  },
+  async reconcile({ db }, p) {
+    await (await db.visits.findOne(String(p.visitId)).exec())?.incrementalPatch({ pending: false });
+  },
+});
+
+export const visitCommands = [visitStart, visitSave, visitPause, visitTerminate, visitFiche, visitFile, visitAssign];
