@@ -22,7 +22,7 @@ export { StorageFullError } from './outbox/storage-errors';
 export { blockedBy } from './outbox/policy';
 export type { CachedDoc } from './store/schemas';
 export { rankOf, watchFirstPageByPlaces, watchSearch } from './store/queries';
-export { LOCAL_DASHBOARDS, LOCAL_REFRESHED, watchLocal } from './store/local';
+export { refreshedKey, watchLocal } from './store/local';
 export * from './pull/interventions';
 export type * from './contract/interventions';
 export { pullBuildings, pullBusinessAreas, pullRealEstates } from './pull/reference';

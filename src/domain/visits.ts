@@ -57,8 +57,9 @@ export function visitActions(visit: { state: VisitState; assigned_to: number | n
   const assignedToMe = visit.assigned_to === userId;
   const mine = assignedToMe && visit.state !== 'start';
   return {
-    download: mine && !local.startedHere && !local.downloaded,
-    start: mine && local.downloaded && !local.otherStarted && !local.startedHere,
+    // A handed-in visit cannot be edited any more: nothing to download it for.
+    download: mine && visit.state !== 'terminate' && !local.startedHere && !local.downloaded,
+    start: mine && visit.state !== 'terminate' && local.downloaded && !local.otherStarted && !local.startedHere,
     pause: local.startedHere,
     terminate: local.startedHere,
     takeOver: !assignedToMe && visit.state !== 'start',

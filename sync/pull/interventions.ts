@@ -22,7 +22,7 @@ import {
 import { ApiFailure } from '../api/failure';
 import type { Database } from '../store/database';
 import type { CachedDoc } from '../store/schemas';
-import { LOCAL_DASHBOARDS, markRefreshed, readLocal, writeLocal } from '../store/local';
+import { markRefreshed, writeLocal } from '../store/local';
 import { rankOf } from '../store/queries';
 import { partition, shape } from './guards';
 import { pullDetail } from './pull';
@@ -138,8 +138,7 @@ export async function pullInterventionDashboard(db: Database, api: ApiClient, ma
   const path = manager ? paths.ownerDashboard : paths.providerDashboard;
   const body = await api.call<unknown>('GET', path);
   if (!isDashboard(body)) throw new ApiFailure('invalid-response', 200, 'GET', path, 'Réponse inattendue du serveur');
-  const all = (await readLocal<Record<string, unknown>>(db, LOCAL_DASHBOARDS)) ?? {};
-  await writeLocal(db, LOCAL_DASHBOARDS, { ...all, [DASHBOARD_INTERVENTIONS]: body });
+  await writeLocal(db, DASHBOARD_INTERVENTIONS, body);
   await markRefreshed(db, DASHBOARD_INTERVENTIONS);
   return body;
 }

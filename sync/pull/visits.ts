@@ -12,7 +12,7 @@ import { visitPaths, type VisitDashboard, type VisitFileEntry, type VisitInfo, t
 import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import type { CachedDoc } from '../store/schemas';
-import { LOCAL_DASHBOARDS, markRefreshed, readLocal, writeLocal } from '../store/local';
+import { markRefreshed, writeLocal } from '../store/local';
 import { shape } from './guards';
 
 export interface VisitListDoc {
@@ -67,8 +67,7 @@ export const DASHBOARD_VISITS = 'dashboard:visits';
 export async function pullVisitDashboard(db: Database, api: ApiClient): Promise<void> {
   const body = await api.call<VisitDashboard>('GET', visitPaths.dashboard);
   if (typeof body?.countAllVisitsToDo !== 'number') throw new ApiFailure('invalid-response', 200, 'GET', visitPaths.dashboard, 'Réponse inattendue du serveur');
-  const all = (await readLocal<Record<string, unknown>>(db, LOCAL_DASHBOARDS)) ?? {};
-  await writeLocal(db, LOCAL_DASHBOARDS, { ...all, [DASHBOARD_VISITS]: body });
+  await writeLocal(db, DASHBOARD_VISITS, body);
   await markRefreshed(db, DASHBOARD_VISITS);
 }
 

@@ -9,9 +9,8 @@ import type { Database } from './database';
 export const LOCAL_USER = 'user';
 export const LOCAL_COUNTS = 'counts';
 export const LOCAL_VERSION = 'version';
-export const LOCAL_REFRESHED = 'refreshed';
-/** Every dashboard answer by key ('dashboard:interventions', …). */
-export const LOCAL_DASHBOARDS = 'dashboards';
+/** One local document per resource ('refreshed:interventions:list'): concurrent pulls never overwrite each other's time. */
+export const refreshedKey = (resource: string) => `refreshed:${resource}`;
 
 export async function readLocal<T>(db: Database, id: string): Promise<T | null> {
   const doc = await db.getLocal<{ value: T }>(id);
@@ -28,6 +27,5 @@ export function watchLocal<T>(db: Database, id: string): Observable<T | null> {
 
 /** Records that a resource was refreshed from the server now ('user', 'interventions:list', …). */
 export async function markRefreshed(db: Database, resource: string, at = Date.now()): Promise<void> {
-  const current = (await readLocal<Record<string, number>>(db, LOCAL_REFRESHED)) ?? {};
-  await writeLocal(db, LOCAL_REFRESHED, { ...current, [resource]: at });
+  await writeLocal(db, refreshedKey(resource), at);
 }

@@ -62,3 +62,6 @@ export function interventionForSide(db: Db, user: AuthUser, id: number | undefin
   if (sideOf(user) !== side) throw refusal('010004');
   return row;
 }
+
+/** Intervention numbers read "DI-2026-00042": the year of creation and the id. */
+export const interventionNumber = (id: number, createdAt: string) => `DI-${createdAt.slice(0, 4)}-${String(id).padStart(5, '0')}`;

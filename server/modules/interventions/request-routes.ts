@@ -14,7 +14,7 @@ import { badRequest, refusal } from '../../http/errors';
 import { readImageUpload } from '../../http/uploads';
 import { mediaDto } from '../core/serializers';
 import { INTERVENTION_PLACE_LIST, STEP_MESSAGES, type InterventionCreatePayload } from '../../../sync/contract/interventions';
-import { interventionForSide, sideOf, visibilityClause, visibleIntervention, type InterventionRow } from './access';
+import { interventionForSide, interventionNumber, sideOf, visibilityClause, visibleIntervention, type InterventionRow } from './access';
 import { addMessage, detailDto, listItem } from './serializers';
 
 const idList = { type: 'array', items: { type: 'integer' }, maxItems: 200 } as const;
@@ -104,7 +104,6 @@ function checkPayload(db: Db, user: AuthUser, body: InterventionCreatePayload): 
   return { realEstateId: estate.id, businessAreaId, buildingIds: [...new Set(body.buildingIdList)], contactId, ownerCompanyId: estate.owner_company_id };
 }
 
-export const interventionNumber = (id: number, createdAt: string) => `DI-${createdAt.slice(0, 4)}-${String(id).padStart(5, '0')}`;
 
 export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;

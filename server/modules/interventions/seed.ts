@@ -10,7 +10,7 @@
 import type { AppContext, SeedOptions } from '../../context';
 import type { World } from '../../seed/world';
 import { INTERVENTION_PLACE_LIST, STEP_MESSAGES, type InterventionPlace } from '../../../sync/contract/interventions';
-import { interventionNumber } from './request-routes';
+import { interventionNumber } from './access';
 
 const PROBLEMS = [
   'Fuite d’eau sous l’évier de la loge du gardien, le placard est trempé.',

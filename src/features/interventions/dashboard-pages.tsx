@@ -5,8 +5,7 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { map } from 'rxjs';
-import { DASHBOARD_INTERVENTIONS, LOCAL_DASHBOARDS, pullInterventionDashboard, roles, watchLocal, type InterventionDashboard } from '../../../sync/index';
+import { DASHBOARD_INTERVENTIONS, pullInterventionDashboard, roles, watchLocal, type InterventionDashboard } from '../../../sync/index';
 import { dashboardCards, type DashCard } from '../../domain/interventions';
 import { session } from '../../services/session';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
@@ -19,7 +18,7 @@ export function InterventionDashboardPage() {
   const { user } = useSnapshot(session.state);
   const manager = roles.isManager(user?.roles ?? []);
   const { value: dashboard } = useStoreQuery(
-    (store) => watchLocal<Record<string, InterventionDashboard>>(store.db, LOCAL_DASHBOARDS).pipe(map((all) => all?.[DASHBOARD_INTERVENTIONS] ?? null)),
+    (store) => watchLocal<InterventionDashboard>(store.db, DASHBOARD_INTERVENTIONS),
     [],
     null,
   );

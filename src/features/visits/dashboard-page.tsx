@@ -4,14 +4,13 @@
  * the can-answer flag and a count above 0) setting the list filter.
  */
 import { Link } from '@tanstack/react-router';
-import { map } from 'rxjs';
-import { DASHBOARD_VISITS, LOCAL_DASHBOARDS, pullVisitDashboard, watchLocal, type VisitDashboard } from '../../../sync/index';
+import { DASHBOARD_VISITS, pullVisitDashboard, watchLocal, type VisitDashboard } from '../../../sync/index';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import './visits.css';
 
 export function VisitDashboardPage() {
-  const { value: d } = useStoreQuery((s) => watchLocal<Record<string, VisitDashboard>>(s.db, LOCAL_DASHBOARDS).pipe(map((all) => all?.[DASHBOARD_VISITS] ?? null)), [], null);
+  const { value: d } = useStoreQuery((s) => watchLocal<VisitDashboard>(s.db, DASHBOARD_VISITS), [], null);
   usePull((engine) => (engine.store ? pullVisitDashboard(engine.store.db, engine.api) : Promise.resolve()), []);
   const cards = [
     { key: 'mine', title: 'Mes visites', count: d?.countMyVisitsToDo ?? 0, mine: true },

@@ -132,6 +132,7 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
           </ul>
           <input
             id={id}
+            className="sr-only"
             type="file"
             disabled={disabled}
             accept={IMAGE_ACCEPT}
@@ -147,6 +148,9 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
               void onFile(file, name).then(() => onChange({ ...field, files: [...field.files, { name, originalName: file.name, size: file.size, type: file.type, new: true, deleted: false }] }));
             }}
           />
+          <label htmlFor={id} className={`btn btn--secondary${disabled ? ' is-disabled' : ''}`} aria-hidden="true">
+            {field.field_type === 'image' ? 'Ajouter une photo' : 'Ajouter un fichier'}
+          </label>
           {fileError ? <p className="field__error">{fileError}</p> : null}
           <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
         </div>
