@@ -113,3 +113,9 @@ export const OS_LIST_FILTERS: Record<number, readonly OsPlace[]> = {
   7: ['closed'],
 };
 export const OS_PLACES: readonly OsPlace[] = OS_LIST_FILTERS[1]!;
+
+/** Who creates OS: whoever acts at request_init (GT), owner admins and admins. */
+export const mayCreateOs = (roles: readonly string[]) => mayActAt('request_init', roles);
+
+/** Whether an OS in this place can still be modified (PUT api/post_work_validation_requests/{id}). */
+export const isEditablePlace = (place: OsPlace) => place === 'request_init' || place === 'request_completion';

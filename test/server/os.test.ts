@@ -1,8 +1,10 @@
-/** Contract tests of the OS module: both approval paths walked by the right roles, refusals, next_step, dashboards, access, documents, messages. */
+/**
+ * Contract of the OS calls the client makes: list (paging, order, place
+ * filters, both collection formats), search, detail shape, creation and
+ * modification with their validation, and the messages of an OS.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPng } from '../../server/seed/images';
-import { OS_LIST_FILTERS, osPath } from '../../sync/contract/os-workflow';
-import { multipart, startTestApi, type TestApi } from './harness';
+import { startTestApi, type TestApi } from './harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -11,16 +13,15 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
-const ROLE_ACCOUNT = { GT: 'gt@demo.fr', GL: 'gl@demo.fr', AT: 'at@demo.fr', DP: 'dp@demo.fr', DT: 'dt@demo.fr' } as const;
-const step = (as: string, objectId: number, stepCode: string, workflowCode = 'work_validation_requests') => api.call('PUT', '/api/firm/workflows/go_to_step', { as, body: { stepCode, workflowCode, objectId } });
-const next = async (as: string, id: number) => (await api.call('GET', `/api/firm/workflows/next_step?page=1&itemsPerPage=30&workflow=work_validation_requests&objectId=${id}`, { as })).body as { code: string }[];
-const placeOf = (id: number) => (db().prepare(`SELECT place FROM work_validation_requests WHERE id = ?`).get(id) as { place: string }).place;
+const one = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { id: number }).id;
+const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const LIST = '/api/work_validation_requests/list/undetailed';
+const CREATE = '/api/post_work_validation_requests';
 
-function payload(price: number) {
+function payload(price: number | string | null) {
   const estate = db().prepare(`SELECT re.id, re.main_contact_id AS contact, b.id AS building FROM real_estates re JOIN buildings b ON b.real_estate_id = re.id WHERE re.name = 'Immeuble Le Confluent' LIMIT 1`).get() as { id: number; contact: number; building: number };
-  const one = (sql: string) => (db().prepare(sql).get() as { id: number }).id;
   return {
-    information: 'Remplacement des menuiseries du hall',
+    information: '  Remplacement des menuiseries du hall  ',
     realEstatId: estate.id,
     businessAreaId: one(`SELECT id FROM business_areas WHERE parent_id IS NOT NULL LIMIT 1`),
     buildingIdList: [estate.building],
@@ -31,99 +32,161 @@ function payload(price: number) {
   };
 }
 
-describe('seed', () => {
-  it('has about 30 OS in every place of both paths', () => {
-    const rows = db().prepare(`SELECT place, price FROM work_validation_requests`).all() as { place: string; price: number }[];
-    expect(rows.length).toBeGreaterThanOrEqual(28);
-    expect(new Set(rows.map((r) => r.place))).toEqual(new Set(OS_LIST_FILTERS[1]));
-    expect(rows.some((r) => r.price <= 10_000) && rows.some((r) => r.price > 10_000)).toBe(true);
+describe('list and search', () => {
+  it('pages the list by 10, newest first, plain JSON or Hydra', async () => {
+    const plain = await api.call('GET', `${LIST}?page=1&order[id]=desc`, { as: 'gt@demo.fr' });
+    expect(plain.status).toBe(200);
+    expect(plain.body).toHaveLength(10);
+    const ids = plain.body.map((o: { id: number }) => o.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    const page2 = await api.call('GET', `${LIST}?itemsPerPage=10&page=2&order[id]=desc`, { as: 'gt@demo.fr' });
+    expect(page2.body[0].id).toBeLessThan(ids.at(-1));
+    const ld = await api.call('GET', `${LIST}?itemsPerPage=10&page=1`, { as: 'gt@demo.fr', ld: true });
+    expect(ld.body['hydra:totalItems']).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests`));
+    expect(ld.body['hydra:member'].map((o: { id: number }) => o.id)).toEqual(ids);
+    const asc = await api.call('GET', `${LIST}?itemsPerPage=3&order[id]=asc`, { as: 'gt@demo.fr' });
+    expect(asc.body.map((o: { id: number }) => o.id)).toEqual([1, 2, 3].map((k) => one(`SELECT id FROM work_validation_requests ORDER BY id LIMIT 1 OFFSET ?`, k - 1)));
+  });
+
+  it('filters by place[] (and the spec alias places / numberPerPage)', async () => {
+    const both = await api.call('GET', `${LIST}?itemsPerPage=100&place[]=n1_signature&place[]=n2_signature`, { as: 'gt@demo.fr' });
+    expect(both.body.length).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests WHERE place IN ('n1_signature', 'n2_signature')`));
+    expect(new Set(both.body.map((o: { place: string }) => o.place))).toEqual(new Set(['n1_signature', 'n2_signature']));
+    const alias = await api.call('GET', `${LIST}?numberPerPage=2&places[]=closed`, { as: 'gt@demo.fr' });
+    expect(alias.body).toHaveLength(2);
+    expect(alias.body.every((o: { place: string }) => o.place === 'closed')).toBe(true);
+    expect((await api.call('GET', `${LIST}?place[]=nowhere`, { as: 'gt@demo.fr' })).body).toEqual([]);
+    expect((await api.call('GET', `${LIST}?itemsPerPage=0`, { as: 'gt@demo.fr' })).status).toBe(400);
+  });
+
+  it('searches by realEstate (id or IRI), requestedBy and place', async () => {
+    const estate = one(`SELECT real_estate_id AS id FROM work_validation_requests LIMIT 1`);
+    const byEstate = await api.call('GET', `/api/work_validation_requests?realEstate=/api/real_estates/${estate}&itemsPerPage=100`, { as: 'dt@demo.fr' });
+    expect(byEstate.body.length).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests WHERE real_estate_id = ?`, estate));
+    const gestionnaire = one(`SELECT id FROM users WHERE email = 'gestionnaire@demo.fr'`);
+    const mine = await api.call('GET', `/api/work_validation_requests?requestedBy=${gestionnaire}&place=request_init`, { as: 'gestionnaire@demo.fr', ld: true });
+    expect(mine.body['hydra:totalItems']).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests WHERE requested_by = ? AND place = 'request_init'`, gestionnaire));
+    expect((await api.call('GET', `/api/work_validation_requests?realEstate=abc`, { as: 'dt@demo.fr' })).status).toBe(400);
   });
 });
 
-describe('workflow', () => {
+describe('detail', () => {
+  it('answers the entity of spec §3 with every field', async () => {
+    const id = one(`SELECT w.id FROM work_validation_requests w JOIN work_validation_media m ON m.request_id = w.id LIMIT 1`);
+    const res = await api.call('GET', `/api/work_validation_requests/${id}`, { as: 'at@demo.fr' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id,
+      number: expect.stringMatching(/^OS-\d{4}-\d{5}$/),
+      place: expect.any(String),
+      price: expect.any(Number),
+      information: expect.any(String),
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      realEstate: { id: expect.any(Number), name: expect.any(String) },
+      businessArea: { name: expect.any(String) },
+      requestType: { name: expect.any(String) },
+      serviceProviderCompany: { name: expect.any(String) },
+      ownerCompany: { name: expect.any(String) },
+      contact: { address: expect.any(String), postalCode: expect.stringMatching(/^\d{5}$/), city: expect.any(String) },
+      requestedBy: { firstName: expect.any(String), lastName: expect.any(String), gsm: expect.any(String), company: { name: expect.any(String) } },
+    });
+    expect('additionalAddress' in res.body.contact).toBe(true);
+    expect(res.body.buildings[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
+    expect(res.body.medias[0]).toEqual({ id: expect.any(Number), name: expect.any(String), type: 'image/png', md5: expect.stringMatching(/^[a-f0-9]{32}$/), date: expect.any(String) });
+  });
+
+  it('answers 404 with 006002 for an unknown OS', async () => {
+    const res = await api.call('GET', '/api/work_validation_requests/987654', { as: 'gt@demo.fr' });
+    expect([res.status, res.body.code]).toEqual([404, '006002']);
+  });
+});
+
+describe('creation and modification', () => {
+  it('creates in request_init with a number, trimmed information and an automatic message', async () => {
+    const res = await api.call('POST', CREATE, { as: 'gt@demo.fr', body: { ...payload('1250.50'), contactId: null, realEstatId: `/api/real_estates/${payload(1).realEstatId}` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ id: expect.any(Number), place: 'request_init', price: 1250.5, information: 'Remplacement des menuiseries du hall', realEstate: { name: 'Immeuble Le Confluent' }, medias: [] });
+    expect(res.body.number).toBe(`OS-${res.body.createdAt.slice(0, 4)}-${String(res.body.id).padStart(5, '0')}`);
+    expect(res.body.buildings).toHaveLength(1);
+    expect(res.body.contact).not.toBeNull();
+    const messages = (await api.call('GET', `/api/work_validation_request/message_firm?workValidationRequest=${res.body.id}`, { as: 'gt@demo.fr' })).body;
+    expect(messages).toEqual([{ id: expect.any(Number), messageText: 'Demande de validation de travaux créée.', date: expect.any(String), sendBy: { id: 0, firstName: expect.any(String), lastName: '' } }]);
+  });
+
   it.each([
-    [10_000, 'short'],
-    [10_000.01, 'long'],
-  ])('walks the %s € path end to end with the role of each step', async (price) => {
-    const created = await api.call('POST', '/api/post_work_validation_requests', { as: 'gt@demo.fr', body: payload(price) });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ place: 'request_init', number: expect.stringMatching(/^OS-\d{4}-\d{5}$/), price });
-    const id = created.body.id as number;
-    const path = osPath(price);
-    const roleOf: Record<string, keyof typeof ROLE_ACCOUNT> = { request_init: 'GT', request_completion: 'GL', purchase_order_dp: 'DP', purchase_order_dt: 'DT', os_creation: 'AT', n1_signature: 'GT', n2_signature: 'DT', request_intervention_provider: 'AT' };
-    for (const place of path.slice(0, -1)) {
-      expect(placeOf(id)).toBe(place);
-      const actor = ROLE_ACCOUNT[roleOf[place]!];
-      const wrong = Object.values(ROLE_ACCOUNT).find((a) => a !== actor && roleOf[place] !== 'GT' && a !== 'gt@demo.fr') ?? 'gl@demo.fr';
-      const codes = (await next(actor, id)).map((s) => s.code);
-      const nextPlace = path[path.indexOf(place) + 1]!;
-      const code = codes.includes(`${place}_validated`) ? `${place}_validated` : nextPlace;
-      expect(codes).toContain(code);
-      expect(await next(wrong, id)).toEqual([]);
-      expect((await step(wrong, id, code)).body.code).toBe('010004');
-      expect((await step(actor, id, code)).status).toBe(200);
+    ['missing', null],
+    ['zero', 0],
+    ['negative', -5],
+    ['not a number', 'beaucoup'],
+  ])('refuses a %s price with the French "Obligatoire" message', async (_, price) => {
+    const res = await api.call('POST', CREATE, { as: 'gt@demo.fr', body: payload(price) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Obligatoire/);
+  });
+
+  it('validates the references with the spec codes', async () => {
+    const post = async (changes: object, as = 'gt@demo.fr') => (await api.call('POST', CREATE, { as, body: { ...payload(100), ...changes } })).body;
+    const otherEstate = one(`SELECT id FROM real_estates WHERE name = 'Immeuble Haussmann 112'`);
+    const otherBuilding = one(`SELECT id FROM buildings WHERE real_estate_id = ?`, otherEstate);
+    expect((await post({ realEstatId: 999_999 })).code).toBe('002001');
+    expect((await post({ realEstatId: otherEstate, buildingIdList: [] }, 'gestionnaire@demo.fr')).code).toBe('002001');
+    expect((await post({ buildingIdList: [999_999] })).code).toBe('003002');
+    expect((await post({ buildingIdList: [otherBuilding] })).code).toBe('003001');
+    expect((await post({ contactId: 999_999 })).code).toBe('009001');
+    expect((await post({ serviceProviderCompanyId: 999_999 })).message).toBe("Ce prestataire n'existe pas.");
+    expect((await post({ serviceProviderCompanyId: one(`SELECT id FROM companies WHERE kind = 'owner' LIMIT 1`) })).message).toBe("Ce prestataire n'existe pas.");
+    expect((await post({ typeId: 999_999 })).message).toBe("Ce type de demande n'existe pas.");
+    expect((await post({ businessAreaId: 999_999 })).message).toBe("Ce corps d'état n'existe pas.");
+    const { typeId: _, ...withoutType } = payload(100);
+    const bad = await api.call('POST', CREATE, { as: 'gt@demo.fr', body: withoutType });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBeUndefined();
+  });
+
+  it('lets only GT, the owner admin and the admin create', async () => {
+    for (const as of ['gl@demo.fr', 'at@demo.fr', 'dp@demo.fr', 'dt@demo.fr', 'prestataire@demo.fr', 'gestionnaire2@demo.fr']) {
+      expect((await api.call('POST', CREATE, { as, body: payload(100) })).body.code, as).toBe('010004');
     }
-    expect(placeOf(id)).toBe('closed');
+    for (const as of ['gestionnaire@demo.fr', 'admin@demo.fr']) expect((await api.call('POST', CREATE, { as, body: payload(100) })).status, as).toBe(201);
   });
 
-  it('a refused signature goes back to completion, with an automatic message', async () => {
-    const id = (await api.call('POST', '/api/post_work_validation_requests', { as: 'gestionnaire@demo.fr', body: payload(900) })).body.id as number;
-    for (const code of ['request_completion', 'os_creation', 'n1_signature']) expect((await step('gestionnaire@demo.fr', id, code)).status).toBe(200);
-    expect((await next('gt@demo.fr', id)).map((s) => s.code)).toEqual(['n1_signature_validated', 'n1_signature_refused']);
-    expect((await step('gt@demo.fr', id, 'n1_signature_refused')).body.place).toBe('request_completion');
-    const messages = (await api.call('GET', `/api/work_validation_request/message_firm?workValidationRequest=${id}&order[date]=asc`, { as: 'gt@demo.fr' })).body;
-    expect(messages.at(-1)).toMatchObject({ messageText: 'Signature N1 refusée : retour à la complétion', sendBy: { id: 0 } });
-  });
-
-  it('answers each refusal code', async () => {
-    const id = (await api.call('POST', '/api/post_work_validation_requests', { as: 'gt@demo.fr', body: payload(500) })).body.id as number;
-    expect((await step('gt@demo.fr', id, 'nowhere')).body.code).toBe('010001');
-    expect((await step('gt@demo.fr', id, 'request_completion', 'intervention_requests')).body.code).toBe('010002');
-    expect((await step('gt@demo.fr', id, 'closed')).body.code).toBe('010003');
-    expect((await step('gl@demo.fr', id, 'request_completion')).body.code).toBe('010004');
-    expect((await step('gt@demo.fr', 999_999, 'request_completion')).body.code).toBe('006002');
-  });
-
-  it('validates the payload: price above 0, known references, creators only', async () => {
-    expect((await api.call('POST', '/api/post_work_validation_requests', { as: 'gt@demo.fr', body: payload(0) })).status).toBe(400);
-    expect((await api.call('POST', '/api/post_work_validation_requests', { as: 'gt@demo.fr', body: { ...payload(10), buildingIdList: [999_999] } })).body.code).toBe('003002');
-    expect((await api.call('POST', '/api/post_work_validation_requests', { as: 'gl@demo.fr', body: payload(10) })).body.code).toBe('010004');
-    expect((await api.call('POST', '/api/post_work_validation_requests', { as: 'gestionnaire2@demo.fr', body: payload(10) })).body.code).toBe('010004');
-    const otherOwner = (db().prepare(`SELECT id FROM real_estates WHERE name = 'Immeuble Haussmann 112'`).get() as { id: number }).id;
-    expect((await api.call('POST', '/api/post_work_validation_requests', { as: 'gestionnaire@demo.fr', body: { ...payload(10), realEstatId: otherOwner, buildingIdList: [] } })).body.code).toBe('002001');
-    const id = (await api.call('POST', '/api/post_work_validation_requests', { as: 'gt@demo.fr', body: payload(700) })).body.id as number;
-    const edited = await api.call('PUT', `/api/post_work_validation_requests/${id}`, { as: 'gt@demo.fr', body: { ...payload(750), id } });
-    expect(edited.body.price).toBe(750);
+  it('modifies with the same payload plus id, and refuses a mismatched id', async () => {
+    const id = (await api.call('POST', CREATE, { as: 'gt@demo.fr', body: payload(700) })).body.id as number;
+    const buildings = (db().prepare(`SELECT id FROM buildings WHERE real_estate_id = ? LIMIT 2`).all(payload(1).realEstatId) as { id: number }[]).map((b) => b.id);
+    const edited = await api.call('PUT', `/api/post_work_validation_requests/${id}`, { as: 'gt@demo.fr', body: { ...payload(12_000), buildingIdList: buildings, information: 'Devis révisé', id } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id, price: 12_000, information: 'Devis révisé', place: 'request_init' });
+    expect(edited.body.buildings.map((b: { id: number }) => b.id).sort()).toEqual([...buildings].sort());
+    expect((await api.call('PUT', `/api/post_work_validation_requests/${id}`, { as: 'gt@demo.fr', body: { ...payload(800), id: id + 1 } })).status).toBe(400);
+    expect((await api.call('PUT', '/api/post_work_validation_requests/999999', { as: 'gt@demo.fr', body: payload(800) })).body.code).toBe('006002');
   });
 });
 
-describe('access, documents, dashboards', () => {
-  it('keeps OS and their documents to those who may see them', async () => {
-    const theirs = db().prepare(`SELECT w.id FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id JOIN companies c ON c.id = re.owner_company_id WHERE c.name = 'Foncière Horizon' LIMIT 1`).get() as { id: number };
-    expect((await api.call('GET', `/api/work_validation_requests/${theirs.id}`, { as: 'gestionnaire2@demo.fr' })).body.code).toBe('001001');
-    const body = multipart({ name: 'devis.png', type: 'image/png', data: demoPng(5) });
-    const uploaded = await api.call('POST', `/api/work_validation_requests/${theirs.id}/medias`, { as: 'gt@demo.fr', body: body.body, headers: body.headers });
-    expect(uploaded.status).toBe(201);
-    const fake = multipart({ name: 'devis.png', type: 'image/png', data: Buffer.from('texte') });
-    expect((await api.call('POST', `/api/work_validation_requests/${theirs.id}/medias`, { as: 'gt@demo.fr', body: fake.body, headers: fake.headers })).body.message).toBe("Cette extension n'est pas autorisée");
-    const download = await api.call('GET', `/api/work_validation_requests/media/${uploaded.body.id}`, { as: 'gestionnaire@demo.fr' });
-    expect(download.status).toBe(200);
-    expect(String(download.headers['content-disposition'])).toContain(uploaded.body.md5);
-    expect((await api.call('GET', `/api/work_validation_requests/media/${uploaded.body.id}`, { as: 'gestionnaire2@demo.fr' })).body.code).toBe('001001');
-    const providerView = await api.call('GET', '/api/work_validation_requests/list/undetailed?itemsPerPage=100', { as: 'prestataire@demo.fr' });
-    expect(providerView.body.every((o: { serviceProviderCompany: { name: string } }) => o.serviceProviderCompany.name === 'Technis Services')).toBe(true);
+describe('messages', () => {
+  it('lists the thread in date order, posts with the IRI and marks it read', async () => {
+    const id = one(`SELECT object_id AS id FROM messages WHERE object_kind = 'os' GROUP BY object_id HAVING COUNT(*) >= 4 LIMIT 1`);
+    const url = `/api/work_validation_request/message_firm?workValidationRequest=${id}&order[date]=asc`;
+    const thread = (await api.call('GET', url, { as: 'gl@demo.fr' })).body as { id: number; date: string; sendBy: { id: number } }[];
+    expect(thread.length).toBeGreaterThanOrEqual(4);
+    expect(thread.map((m) => m.date)).toEqual(thread.map((m) => m.date).sort());
+    expect(thread.some((m) => m.sendBy.id === 0) && thread.some((m) => m.sendBy.id > 0)).toBe(true);
+    const gl = one(`SELECT id FROM users WHERE email = 'gl@demo.fr'`);
+    expect(one(`SELECT last_read_id AS id FROM message_reads WHERE user_id = ? AND object_kind = 'os' AND object_id = ?`, gl, id)).toBe(Math.max(...thread.map((m) => m.id)));
+    const desc = (await api.call('GET', url.replace('asc', 'desc'), { as: 'gl@demo.fr' })).body as { id: number }[];
+    expect(desc.map((m) => m.id)).toEqual([...thread].reverse().map((m) => m.id));
+
+    const posted = await api.call('POST', '/api/work_validation_request/messages/new_conversation', { as: 'gl@demo.fr', body: { messageText: ' Devis reçu, je complète. ', workValidationRequest: `/api/work_validation_requests/${id}` } });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toEqual({ id: expect.any(Number), messageText: 'Devis reçu, je complète.', date: expect.any(String), sendBy: { id: gl, firstName: 'léa', lastName: 'Petit' } });
+    expect((await api.call('GET', url, { as: 'gt@demo.fr' })).body.at(-1).id).toBe(posted.body.id);
   });
 
-  it('counts what the list filters show, with can-flags by role', async () => {
-    const total = async (as: string, filter: number) =>
-      (await api.call('GET', `/api/work_validation_requests/list/undetailed?itemsPerPage=1&${OS_LIST_FILTERS[filter]!.map((p) => `place[]=${p}`).join('&')}`, { as, ld: true })).body['hydra:totalItems'] as number;
-    const dt = (await api.call('GET', '/api/firm/dashboards/firm_owners/0', { as: 'dt@demo.fr' })).body;
-    expect(dt).toMatchObject({ canPurchaseOrderDT: true, canSignN2: true, canSignN1: false, canCreateWorkValidationRequest: false });
-    expect(dt.countCreateOS).toBe(await total('dt@demo.fr', 4));
-    expect(dt.countSendOS).toBe(await total('dt@demo.fr', 6));
-    expect(dt.countPurchaseOrderDP + dt.countPurchaseOrderDT).toBe(await total('dt@demo.fr', 3));
-    expect(dt.countSignN1 + dt.countSignN2).toBe(await total('dt@demo.fr', 5));
-    const owner = (await api.call('GET', '/api/firm/dashboards/firm_owners/0', { as: 'gestionnaire@demo.fr' })).body;
-    expect(Object.entries(owner).filter(([k]) => k.startsWith('can')).every(([, v]) => v === true)).toBe(true);
+  it('refuses empty messages and unknown OS', async () => {
+    const post = (body: object) => api.call('POST', '/api/work_validation_request/messages/new_conversation', { as: 'gt@demo.fr', body });
+    const id = one(`SELECT id FROM work_validation_requests LIMIT 1`);
+    expect((await post({ messageText: '   ', workValidationRequest: `/api/work_validation_requests/${id}` })).status).toBe(400);
+    expect((await post({ messageText: 'Bonjour' })).status).toBe(400);
+    expect((await post({ messageText: 'Bonjour', workValidationRequest: '/api/work_validation_requests/999999' })).body.code).toBe('006002');
+    expect((await api.call('GET', '/api/work_validation_request/message_firm?workValidationRequest=999999', { as: 'gt@demo.fr' })).status).toBe(404);
   });
 });

@@ -7,8 +7,9 @@ import type { Db } from '../../db/open';
 import type { AuthUser } from '../../http/auth';
 import { hasRole, managedRealEstateIds, seesAllRealEstates } from '../../http/access';
 import { notFound, refusal } from '../../http/errors';
-import { PROVIDER_ROLES } from '../../../sync/contract/roles';
-import type { OsPlace } from '../../../sync/contract/os-workflow';
+import { PROVIDER_ROLES, canUseOs } from '../../../sync/contract/roles';
+import { ERROR_CODES } from '../../../sync/contract/errors';
+import { mayCreateOs, type OsPlace } from '../../../sync/contract/os-workflow';
 
 export interface OsRow {
   id: number;
@@ -41,16 +42,19 @@ export function visibleOsIds(db: Db, user: AuthUser): number[] {
 /** The OS if the user may see it: 404 006002 when unknown, 001001 when not theirs. */
 export function visibleOs(db: Db, user: AuthUser, id: number | undefined): OsRow {
   const row = id === undefined ? undefined : (db.prepare(`SELECT * FROM work_validation_requests WHERE id = ?`).get(id) as OsRow | undefined);
-  if (!row) throw notFound('Cet OS est introuvable.', '006002');
+  if (!row) throw notFound(ERROR_CODES['006002'], '006002');
   const clause = osVisibility(db, user);
   if (!db.prepare(`SELECT 1 FROM work_validation_requests w WHERE w.id = ? AND ${clause.sql}`).get(row.id, ...clause.params)) throw refusal('001001');
   return row;
 }
 
-/** Providers only read. */
+/**
+ * Changing an OS (payload, documents, steps) needs an OS role (spec part 1 §6
+ * "OS access"): providers and owner users without OS rights only read.
+ */
 export function assertOsWriter(user: AuthUser): void {
-  if (hasRole(user, ...PROVIDER_ROLES) && !hasRole(user, 'ROLE_ADMIN')) throw refusal('010004');
+  if (!canUseOs(user.roles)) throw refusal('010004');
 }
 
 /** Who may create OS: the technical manager (GT), owner admins and admins. */
-export const mayCreate = (user: AuthUser) => hasRole(user, 'ROLE_FIRM_TECHNICAL_MANAGER', 'ROLE_OWNER_ADMIN', 'ROLE_ADMIN');
+export const mayCreate = (user: AuthUser) => mayCreateOs(user.roles);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/open';
 import { currentUser, type AuthUser } from '../../http/auth';
-import { mayActAt, type OsPlace } from '../../../sync/contract/os-workflow';
+import { OS_LIST_FILTERS, mayActAt, type OsPlace } from '../../../sync/contract/os-workflow';
 import type { OsDashboard } from '../../../sync/contract/os';
 import { mayCreate, osVisibility } from './access';
 
@@ -20,7 +20,7 @@ export function osDashboardOf(db: Db, user: AuthUser): OsDashboard {
     countPurchaseOrderDP: count(['purchase_order_dp']),
     countSignN1: count(['n1_signature']),
     countSignN2: count(['n2_signature']),
-    countCompleteWorkValidationRequest: count(['request_init', 'request_completion']),
+    countCompleteWorkValidationRequest: count([...OS_LIST_FILTERS[2]!]),
     countCreateOS: count(['os_creation']),
     countSendOS: count(['request_intervention_provider']),
     canPurchaseOrderDT: can('purchase_order_dt'),

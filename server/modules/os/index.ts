@@ -8,17 +8,10 @@ import type { ServerModule } from '../../context';
 import { osSchema } from './schema';
 import { osRoutes } from './routes';
 import { seedOs } from './seed';
-import { osVisibility } from './access';
 
 export const osModule: ServerModule = {
   name: 'os',
   schema: osSchema,
-  routes(app, ctx) {
-    osRoutes(app, ctx);
-    ctx.mediaReaders.push((user, mediaId) => {
-      const clause = osVisibility(ctx.db, user);
-      return ctx.db.prepare(`SELECT 1 FROM work_validation_requests w JOIN work_validation_media wm ON wm.request_id = w.id WHERE wm.media_id = ? AND ${clause.sql}`).get(mediaId, ...clause.params) !== undefined;
-    });
-  },
+  routes: osRoutes,
   seed: seedOs,
 };

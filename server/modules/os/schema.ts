@@ -1,9 +1,14 @@
-/** Tables of the OS module: work-validation requests, their buildings and documents. */
+/**
+ * Tables of the OS module: work-validation requests (read by the messaging
+ * threads too: id, number, real_estate_id, business_area_id), the buildings
+ * they concern and their documents. Messages live in the core `messages`
+ * table with object_kind 'os'.
+ */
 export const osSchema = /* sql */ `
 CREATE TABLE IF NOT EXISTS work_validation_requests (
   id INTEGER PRIMARY KEY,
   number TEXT NOT NULL UNIQUE,
-  place TEXT NOT NULL,
+  place TEXT NOT NULL CHECK (place IN ('start', 'request_init', 'request_completion', 'purchase_order_dp', 'purchase_order_dt', 'os_creation', 'n1_signature', 'n2_signature', 'request_intervention_provider', 'closed')),
   price REAL NOT NULL CHECK (price > 0),
   information TEXT NOT NULL,
   created_at TEXT NOT NULL,
@@ -16,6 +21,9 @@ CREATE TABLE IF NOT EXISTS work_validation_requests (
 );
 CREATE INDEX IF NOT EXISTS wvr_place ON work_validation_requests(place, id);
 CREATE INDEX IF NOT EXISTS wvr_real_estate ON work_validation_requests(real_estate_id, id);
+-- Providers' lists and the search by requester.
+CREATE INDEX IF NOT EXISTS wvr_provider ON work_validation_requests(provider_company_id, id);
+CREATE INDEX IF NOT EXISTS wvr_requested_by ON work_validation_requests(requested_by, id);
 
 CREATE TABLE IF NOT EXISTS work_validation_buildings (
   request_id INTEGER NOT NULL REFERENCES work_validation_requests(id) ON DELETE CASCADE,
@@ -28,4 +36,6 @@ CREATE TABLE IF NOT EXISTS work_validation_media (
   media_id INTEGER NOT NULL REFERENCES media(id),
   PRIMARY KEY (request_id, media_id)
 );
+-- Downloads look a document up by its media id.
+CREATE INDEX IF NOT EXISTS wvm_media ON work_validation_media(media_id);
 `;

@@ -1,28 +1,49 @@
 /**
- * About 30 demo OS around "now", over every place of both paths (prices from
- * 850.00 to 48,500.00 around the 10,000 threshold), with documents and
- * messages (automatic ones included).
+ * Seeds the demo OS (seed-data.ts) around "now": each one gets the history
+ * of automatic step messages that brought it to its place (refusals
+ * included), a short conversation, and documents for most of them, so that
+ * the detail's follow-up, messages and documents tabs all have content.
  */
 import type { AppContext, SeedOptions } from '../../context';
 import type { World } from '../../seed/world';
-import { OS_PLACES, osPath, type OsPlace } from '../../../sync/contract/os-workflow';
-import { osNumber } from './routes';
+import { ROLE_AT, osPath, stepsFrom, targetOf, type OsPlace } from '../../../sync/contract/os-workflow';
+import type { WorkflowRole } from '../../../sync/contract/roles';
+import { osNumber } from './payload';
+import { displayName, stepMessage } from './messages';
+import { SEED_OS, SEED_TALK, type SeedOs } from './seed-data';
 
-const WORKS = [
-  'Remplacement de la chaudière collective, devis joint.',
-  'Réfection de l’étanchéité de la toiture terrasse.',
-  'Mise en conformité du système de sécurité incendie.',
-  'Remplacement des portes palières coupe-feu.',
-  'Ravalement de la façade côté cour.',
-  'Modernisation de l’ascenseur principal.',
-  'Reprise des canalisations en sous-sol.',
-  'Installation d’un contrôle d’accès par badge.',
-];
-const SHORT_PRICES = [850, 2_400.5, 6_800, 9_990, 10_000];
-const LONG_PRICES = [12_500, 18_750.4, 26_000, 48_500];
-const DAY = 86_400_000;
-/** Any price above the threshold, to get the long path. */
-const OS_PRICE_LONG = 20_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * Squeezes a time into 07:00–18:00 UTC of its own day, to the minute, so that
+ * the demo's steps happen in office hours; monotonic, so the order is kept.
+ * Left as is when that would move it after `latest`.
+ */
+function officeHours(time: number, latest: number): string {
+  const dayStart = time - (time % DAY);
+  const squeezed = dayStart + 7 * HOUR + Math.floor((((time - dayStart) * 11) / 24) / 60_000) * 60_000;
+  return new Date(squeezed <= latest ? squeezed : time).toISOString();
+}
+
+/** The steps (from, code, to) that took an OS from request_init to its place, refusal included. */
+export function historyOf(os: SeedOs): { from: OsPlace; code: string; to: OsPlace }[] {
+  const steps: { from: OsPlace; code: string; to: OsPlace }[] = [];
+  if (os.place === 'start') return steps;
+  let place: OsPlace = 'request_init';
+  let refused = os.refusedAt === undefined;
+  // Bounded by twice the path: a refusal sends the OS back once.
+  for (let guard = 0; guard < 2 * osPath(os.price).length + 2; guard++) {
+    if (place === os.place && refused) return steps;
+    const code: string | undefined = !refused && place === os.refusedAt ? `${place}_refused` : stepsFrom(place, os.price)[0]?.code;
+    const to: OsPlace | null = code === undefined ? null : targetOf(place, os.price, code);
+    if (code === undefined || to === null) break;
+    if (code.endsWith('_refused')) refused = true;
+    steps.push({ from: place, code, to });
+    place = to;
+  }
+  throw new Error(`Historique impossible pour l'OS seedé en ${os.place}`);
+}
 
 export function seedOs(ctx: AppContext, world: World, { now }: SeedOptions): void {
   const { db } = ctx;
@@ -31,35 +52,56 @@ export function seedOs(ctx: AppContext, world: World, { now }: SeedOptions): voi
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setNumber = db.prepare(`UPDATE work_validation_requests SET number = ? WHERE id = ?`);
-  const building = db.prepare(`INSERT INTO work_validation_buildings (request_id, building_id) VALUES (?, ?)`);
+  const building = db.prepare(`INSERT OR IGNORE INTO work_validation_buildings (request_id, building_id) VALUES (?, ?)`);
   const media = db.prepare(`INSERT INTO work_validation_media (request_id, media_id) VALUES (?, ?)`);
   const message = db.prepare(`INSERT INTO messages (object_kind, object_id, message_text, date, send_by_id) VALUES ('os', ?, ?, ?, ?)`);
-  const estates = world.realEstates;
+  const read = db.prepare(`INSERT OR REPLACE INTO message_reads (user_id, object_kind, object_id, last_read_id) VALUES (?, 'os', ?, ?)`);
+
+  const actors: Record<WorkflowRole, number> = { GT: world.users.gt, GL: world.users.gl, AT: world.users.at, DP: world.users.dp, DT: world.users.dt };
+  const names = new Map<number, string>();
+  const nameOf = (userId: number) => names.get(userId) ?? names.set(userId, displayName(db, userId)).get(userId)!;
   const leaves = world.businessAreas.filter((a) => a.parentId !== null);
-  let n = 0;
-  const add = (place: OsPlace, price: number) => {
-    const estate = estates[n % estates.length]!;
-    const createdAt = new Date(now.getTime() - (3 + n * 2) * DAY).toISOString();
-    const requester = estate.ownerCompanyId === world.companies.owner2 ? world.users.gestionnaire2 : n % 2 ? world.users.gt : world.users.gestionnaire;
+  const ownerCompanyEstates = new Set(world.realEstates.filter((e) => e.ownerCompanyId === world.companies.owner).map((e) => e.id));
+
+  SEED_OS.forEach((os, i) => {
+    const estate = world.realEstates[i % world.realEstates.length]!;
+    // Morning hours so that the demo reads like office work.
+    const created = new Date(now.getTime() - os.age * DAY);
+    created.setUTCHours(7 + (i % 4), (i * 17) % 60, 0, 0);
+    const createdAt = created.toISOString();
+    // The owner admin files a few requests on its own real estates; the technical manager files the rest.
+    const requester = ownerCompanyEstates.has(estate.id) && i % 4 === 1 ? world.users.gestionnaire : world.users.gt;
+    const provider = world.companies.providers[i % 3]!;
     const id = Number(
-      insert.run(`seed-os-${n}`, place, price, WORKS[n % WORKS.length]!, createdAt, estate.id, leaves[(n * 3) % leaves.length]!.id, world.requestTypes[n % world.requestTypes.length]!.id, world.companies.providers[n % 3]!, estate.contactId, requester).lastInsertRowid,
+      insert.run(`seed-os-${i}`, os.place, os.price, os.information, createdAt, estate.id, leaves[(i * 5) % leaves.length]!.id, world.requestTypes[i % world.requestTypes.length]!.id, provider, estate.contactId, requester)
+        .lastInsertRowid,
     );
     setNumber.run(osNumber(id, createdAt), id);
-    building.run(id, estate.leafBuildingIds[0] ?? estate.buildingIds[0]!);
-    message.run(id, 'Demande de validation de travaux créée', createdAt, null);
-    if (n % 2 === 0) message.run(id, 'Le devis du prestataire est joint, merci de valider rapidement.', new Date(Date.parse(createdAt) + DAY).toISOString(), requester);
-    if (n % 3 === 0) media.run(id, world.addImage(`devis-${id}.png`, 500 + id, new Date(createdAt), requester));
-    n++;
-  };
-  // Every place of each path, then more of the busy ones, so that each list filter and dashboard line has work.
-  for (const [prices, path] of [
-    [SHORT_PRICES, osPath(1)],
-    [LONG_PRICES, osPath(OS_PRICE_LONG)],
-  ] as const) {
-    path.forEach((place, i) => add(place, prices[i % prices.length]!));
-  }
-  for (const place of ['request_completion', 'n1_signature', 'purchase_order_dp', 'os_creation', 'request_intervention_provider', 'request_init', 'n2_signature', 'purchase_order_dt', 'closed', 'start'] as OsPlace[]) {
-    add(place, (place === 'n2_signature' || place.startsWith('purchase') ? LONG_PRICES : SHORT_PRICES)[n % 4]!);
-  }
-  for (let i = 0; n < 30 && i < OS_PLACES.length; i++) add(OS_PLACES[i]!, SHORT_PRICES[i % 5]!);
+    const targets = estate.leafBuildingIds.length ? estate.leafBuildingIds : estate.buildingIds;
+    building.run(id, targets[i % targets.length]!);
+    if (i % 3 === 0 && targets.length > 1) building.run(id, targets[(i + 1) % targets.length]!);
+
+    // Events are spread between the creation and two hours ago, in order.
+    const history = historyOf(os);
+    const talk = SEED_TALK.slice(0, 1 + (i % SEED_TALK.length));
+    const events = history.length + talk.length;
+    const span = Math.max(now.getTime() - 2 * HOUR - created.getTime(), HOUR);
+    const at = (k: number) => officeHours(created.getTime() + Math.round(((k + 1) * span) / (events + 1)), now.getTime() - HOUR);
+    let k = 0;
+    let lastId = Number(message.run(id, 'Demande de validation de travaux créée.', createdAt, null).lastInsertRowid);
+    talk.forEach(([who, text]) => {
+      // The conversation happens at the start, between the requester and the first actor.
+      const author = who === 'requester' ? requester : actors[ROLE_AT[history[0]?.to ?? 'request_completion'] ?? 'GL'];
+      lastId = Number(message.run(id, text, at(k++), author).lastInsertRowid);
+    });
+    for (const step of history) {
+      const actor = actors[ROLE_AT[step.from] ?? 'GT'];
+      lastId = Number(message.run(id, stepMessage(step.from, step.to, step.code, nameOf(actor)), at(k++), null).lastInsertRowid);
+    }
+    // The requester has read its threads except the most recent ones, so the unread count shows something.
+    if (os.age > 10) read.run(requester, id, lastId);
+
+    if (i % 3 !== 2) media.run(id, world.addImage(`devis-${osNumber(id, createdAt)}.png`, 700 + i, new Date(created.getTime() + HOUR), requester));
+    if (i % 4 === 0) media.run(id, world.addImage('photo-constat.png', 800 + i, new Date(created.getTime() + 2 * HOUR), requester));
+  });
 }

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/open';
 import { contactDto, mediaDto } from '../core/serializers';
 import type { OsDto } from '../../../sync/contract/os';
-import type { MediaDto } from '../../../sync/contract/interventions';
+import type { MediaDto } from '../../../sync/contract/core';
 import type { OsRow } from './access';
 
 const named = (db: Db, table: string, id: number) => (db.prepare(`SELECT id, name FROM ${table} WHERE id = ?`).get(id) as { id: number; name: string } | undefined) ?? null;
