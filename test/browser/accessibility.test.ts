@@ -45,6 +45,39 @@ describe('accessibility', () => {
     await context.close();
   });
 
+  it('intervention and visit screens pass axe (WCAG 2.1 A and AA)', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'gestionnaire@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    const done = (env.server.ctx.db.prepare(`SELECT id FROM intervention_requests WHERE place = 'done' ORDER BY id LIMIT 1`).get() as { id: number }).id;
+    const screens: [string, string][] = [
+      ['/dashboard', 'Rendez-vous à valider'],
+      ['/requests?status=1', 'Toutes'],
+      [`/requestsdetail/${done}`, 'Noter le prestataire'],
+      [`/requestsdetail/${done}?defaultTab=messages`, 'Votre message'],
+      ['/requests-create', 'Étape 1 sur 6'],
+      ['/messaging', 'Intervention'],
+      ['/planning', 'Semaine prochaine'],
+    ];
+    for (const [path, ready] of screens) {
+      await page.goto(path);
+      await page.getByText(ready).first().waitFor();
+      expect(await violations(page), path).toEqual([]);
+    }
+    await context.close();
+    const inspector = await env.newContext();
+    const visitPage = await inspector.newPage();
+    await signIn(visitPage, 'inspecteur@demo.fr');
+    await visitPage.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+    for (const [path, ready] of [['/dashboard-visites', 'Mes visites'], ['/visites', 'Liste des visites']] as const) {
+      await visitPage.goto(path);
+      await visitPage.getByText(ready).first().waitFor();
+      expect(await violations(visitPage), path).toEqual([]);
+    }
+    await inspector.close();
+  });
+
   it('signed-in screens pass axe (WCAG 2.1 A and AA)', async () => {
     const context = await env.newContext();
     const page = await context.newPage();

@@ -107,6 +107,8 @@ describe('creation', () => {
     expect((await api.call('POST', '/api/post_intervention_requests', { as: M, body: { ...body, contactId: 999999 } })).body.code).toBe('009001');
     expect((await api.call('POST', '/api/post_intervention_requests', { as: M2, body })).body.code).toBe('002001');
     expect((await api.call('POST', '/api/post_intervention_requests', { as: P, body })).body.code).toBe('010004');
+    // No contact given: the real estate's main contact (null must not be read as contact 0).
+    expect((await api.call('POST', '/api/post_intervention_requests', { as: M, body: { ...body, contactId: null } })).body.contact).toMatchObject({ city: 'Nantes' });
     const bad = await api.call('POST', '/api/post_intervention_requests', { as: M, body: { ...body, buildingIdList: [] } });
     expect(bad.status).toBe(400);
   });

@@ -28,7 +28,7 @@ export const createBodySchema = {
     businessAreaId: ref,
     equipmentIdList: idList,
     buildingIdList: { ...idList, minItems: 1 },
-    contactId: { anyOf: [ref, { type: 'null' }] },
+    contactId: { anyOf: [{ type: 'null' }, ref] },
   },
 } as const;
 
