@@ -71,12 +71,21 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-/** Waits until the service worker controls the page, so the shell is cached. */
+/**
+ * Waits until the service worker is activated and controls the page, so the
+ * whole shell is precached. (Polled with evaluate: waitForFunction does not
+ * await an async predicate, and the Promise it returns is always truthy.)
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
+  const ready = () => page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active) && navigator.serviceWorker.controller !== null;
-  }, undefined, { timeout: 30_000 });
+    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  });
+  const deadline = Date.now() + 30_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error('The service worker never took control of the page');
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Screenshots the current page at phone and desktop size (name-phone.png, name-desktop.png). */
