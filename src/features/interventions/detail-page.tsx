@@ -64,7 +64,12 @@ export function InterventionDetailPage() {
           <span className="muted">Créée le {formatDateTime(ir.createdAt)}</span>
         </div>
         {hint ? <p className="alert alert--info">{hint}</p> : null}
-        <RefreshedAt resource={`intervention:${id}`} />
+        <div className="detail__refresh">
+          <RefreshedAt resource={`intervention:${id}`} />
+          <button type="button" className="icon-button" aria-label="Actualiser" onClick={() => void model.refresh()} disabled={model.refreshing}>
+            <Icon name="refresh" className={model.refreshing ? 'spin' : undefined} />
+          </button>
+        </div>
       </header>
 
       <div className="detail__panels">
@@ -97,18 +102,12 @@ export function InterventionDetailPage() {
         {ir.ratingEnabled ? <RatingPanel intervention={ir} docId={doc.id} manager={model.manager} /> : null}
       </div>
 
-      <div className="tabs">
-        {/* The refresh button sits beside the tablist, not in it: a tablist holds only tabs. */}
-        <div className="tabs__list" role="tablist" aria-label="Sections de la demande" onKeyDown={onTabKey}>
-          {DETAIL_TABS.map((t) => (
-            <button key={t.key} id={`tab-${t.key}`} type="button" role="tab" className="tab" aria-selected={tab === t.key} aria-controls={`panel-${t.key}`} tabIndex={tab === t.key ? 0 : -1} onClick={() => setTab(t.key)}>
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <button type="button" className="icon-button tabs__refresh" aria-label="Actualiser" onClick={() => void model.refresh()} disabled={model.refreshing}>
-          <Icon name="refresh" className={model.refreshing ? 'spin' : undefined} />
-        </button>
+      <div className="tabs" role="tablist" aria-label="Sections de la demande" onKeyDown={onTabKey}>
+        {DETAIL_TABS.map((t) => (
+          <button key={t.key} id={`tab-${t.key}`} type="button" role="tab" className="tab" aria-selected={tab === t.key} aria-controls={`panel-${t.key}`} tabIndex={tab === t.key ? 0 : -1} onClick={() => setTab(t.key)}>
+            {t.label}
+          </button>
+        ))}
       </div>
       <section id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="tabpanel">
         {tab === 'description' ? <DescriptionTab intervention={ir} /> : null}
