@@ -23,7 +23,8 @@ export interface BrowserEnv {
   baseUrl: string;
   /** The private copy of dist/ the server serves (tests may change it, e.g. a new sw.js). */
   appDir: string;
-  newContext(): Promise<BrowserContext>;
+  /** A fresh Chromium profile; `args` adds command-line switches (benchmarks turn vsync off). */
+  newContext(args?: string[]): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -43,11 +44,11 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}): Promi
     server,
     baseUrl,
     appDir,
-    async newContext() {
+    async newContext(args: string[] = []) {
       const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=fr-FR'],
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=fr-FR', ...args],
         viewport: PHONE,
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',
