@@ -11,6 +11,8 @@ const paths = {
   visit: 'M9 4h6l1 2h3v15H5V6h3zM9 12l2 2 4-4',
   menu: 'M4 7h16M4 12h16M4 17h16',
   back: 'M15 5l-7 7 7 7',
+  previous: 'M19 12H5M11 6l-6 6 6 6',
+  next: 'M5 12h14M13 6l6 6-6 6',
   close: 'M6 6l12 12M18 6 6 18',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11',

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/seed/images';
-import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { DESKTOP, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -18,6 +18,8 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
+const visitNamed = (name: string) => db().prepare(`SELECT id, state, assigned_to FROM visits WHERE name = ?`).get(name) as { id: number; state: string; assigned_to: number };
+const userId = (email: string) => (db().prepare(`SELECT id FROM users WHERE email = ?`).get(email) as { id: number }).id;
 
 describe('visits', () => {
   it('download, start, fill in offline with a photo, reload offline, pause offline, then everything reaches the server', async () => {
@@ -80,6 +82,104 @@ describe('visits', () => {
     expect(file.name).toMatch(/^hall_\d{13}\.png$/);
     await expect.poll(() => page.getByText(/envois? en attente pour cette visite/).count(), { timeout: 30_000 }).toBe(0);
     await screenshots(page, 'visits-list-after-pause');
+    await context.close();
+  });
+
+  it('every field type filled offline, checked as typed, terminated offline and received once with its file', async () => {
+    const name = 'Contrôle sécurité incendie';
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize(DESKTOP); // the forms tree stays open beside the section
+    await signIn(page, 'inspecteur@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+    await waitForServiceWorker(page);
+    await page.goto('/visites');
+    const row = page.locator('.row-card', { hasText: name });
+    await row.getByRole('button', { name: 'Télécharger' }).click();
+    await row.getByRole('button', { name: 'Démarrer' }).waitFor({ timeout: 20_000 });
+    await context.setOffline(true);
+    await row.getByRole('button', { name: 'Démarrer' }).click();
+    await row.getByRole('link', { name }).click();
+    await page.locator('.form-card', { hasText: 'Parties communes' }).waitFor();
+    await screenshots(page, 'visits-detail-forms');
+    const tree = page.getByRole('navigation', { name: 'Formulaires' });
+    const openSection = async (section: string) => {
+      await tree.getByRole('button', { name: section, exact: true }).click();
+      await page.getByRole('heading', { name: section, level: 2 }).waitFor();
+    };
+
+    await openSection('Hall d’entrée');
+    await page.getByRole('heading', { name: 'Hall d’entrée', level: 3 }).waitFor(); // title
+    await page.getByText('Vérifier l’état général, la propreté et l’éclairage du hall.').waitFor(); // description
+    await page.getByLabel('Éclairage').selectOption({ label: 'Bon état' }); // select
+    await page.getByLabel('Boîtes aux lettres conformes').selectOption({ label: 'Oui' }); // boolean
+    await openSection('Interphone et contrôle d’accès');
+    await page.getByLabel('Numéro du dépanneur').fill('06 12-34 56 78'); // tel: digits only
+    expect(await page.getByLabel('Numéro du dépanneur').inputValue()).toBe('0612345678');
+    await page.getByLabel('Dernière maintenance').fill('2026-10-01'); // date
+    await openSection('Cages d’escalier');
+    await page.getByLabel('Repère de l’escalier').fill('Escalier B'); // text
+    await page.getByRole('checkbox', { name: 'Marches abîmées' }).check(); // checkbox, two values
+    await page.getByRole('checkbox', { name: 'Éclairage insuffisant' }).check();
+    await page.getByLabel('Nombre de paliers').fill('6'); // number
+    await openSection('Désenfumage et alarme');
+    await page.getByLabel('Contact de l’entreprise de maintenance').fill('contact@'); // email, checked as typed
+    await page.getByText("Le mail n'est pas valide").waitFor();
+    await page.getByLabel('Contact de l’entreprise de maintenance').fill('contact@extincteurs.fr');
+    await expect.poll(() => page.getByText("Le mail n'est pas valide").count()).toBe(0);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-visit-'));
+    const report = path.join(dir, 'rapport.png');
+    fs.writeFileSync(report, demoPng(12));
+    await page.getByLabel('Ajouter un fichier : Rapport du mainteneur').setInputFiles(report); // file
+    await page.getByText('rapport.png').waitFor();
+    await openSection('Plans d’évacuation');
+    await page.getByRole('radio', { name: 'Conforme', exact: true }).check(); // radio
+    await page.getByLabel('Lien vers le registre de sécurité').fill('registre.fr'); // url, checked as typed
+    await page.getByText("L'adresse doit commencer par http:// ou https://").waitFor();
+    await page.getByLabel('Lien vers le registre de sécurité').fill('https://registre.example.fr');
+    await page.getByRole('switch', { name: 'Édition' }).check();
+    await page.getByLabel('Libellé du champ Lien vers le registre de sécurité').waitFor();
+    await screenshots(page, 'visits-detail-edit');
+    await page.getByRole('switch', { name: 'Édition' }).uncheck();
+
+    await page.getByRole('button', { name: 'Fichiers de la visite' }).click();
+    await page.getByRole('dialog').getByText('rapport.png').waitFor();
+    await screenshots(page, 'visits-files-dialog');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Fiche' }).click();
+    await page.waitForURL(/\/visite-fiche\//);
+    await page.getByText('contact@extincteurs.fr').waitFor();
+    await screenshots(page, 'visits-fiche');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Terminer' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Terminer' }).click();
+    await page.waitForURL(/\/visites$/);
+    expect(visitNamed(name).state).toBe('todo');
+
+    await context.setOffline(false);
+    const { id } = visitNamed(name);
+    await expect.poll(() => visitNamed(name).state, { timeout: 30_000 }).toBe('terminate');
+    const stored = (db().prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string }).data;
+    for (const answer of ['"Bon état"', '"field_value":["1"]', '"0612345678"', '"2026-10-01"', '"Escalier B"', '"field_value":["Marches abîmées","Éclairage insuffisant"]', '"field_value":["6"]', '"contact@extincteurs.fr"', '"https://registre.example.fr"', '"field_value":["Conforme"]']) {
+      expect(stored).toContain(answer);
+    }
+    await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM visit_files WHERE visit_id = ? AND original_name = 'rapport.png'`).get(id) as { n: number }).n, { timeout: 30_000 }).toBe(1);
+    await context.close();
+  });
+
+  it('another inspector takes over a visit that is not started', async () => {
+    const name = 'Visite de réception des travaux de toiture';
+    expect(visitNamed(name).assigned_to).toBe(userId('inspecteur@demo.fr'));
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'inspecteur2@demo.fr');
+    await page.getByRole('heading', { name: /^Bonjour/ }).waitFor();
+    await page.goto('/visites');
+    await page.getByRole('switch', { name: 'Mes visites uniquement' }).uncheck();
+    const row = page.locator('.row-card', { hasText: name });
+    await row.getByRole('button', { name: 'Récupérer la visite' }).click();
+    await expect.poll(() => visitNamed(name).assigned_to, { timeout: 20_000 }).toBe(userId('inspecteur2@demo.fr'));
+    await row.getByRole('button', { name: 'Télécharger' }).waitFor({ timeout: 20_000 });
     await context.close();
   });
 });

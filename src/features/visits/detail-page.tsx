@@ -153,10 +153,10 @@ export function VisitDetailPage() {
             {editor.dirty ? 'Enregistrer •' : 'Enregistré'}
           </Button>
           <button type="button" className="icon-button" aria-label="Section précédente" onClick={() => step(-1)}>
-            ‹
+            <Icon name="previous" />
           </button>
           <button type="button" className="icon-button" aria-label="Section suivante" onClick={() => step(1)}>
-            ›
+            <Icon name="next" />
           </button>
           {current ? (
             <button type="button" className={`btn ${current.complete ? 'btn--success' : 'btn--ghost'}`} aria-pressed={current.complete} disabled={disabled} onClick={() => changeShown((s) => ({ ...s, complete: !s.complete }))}>
