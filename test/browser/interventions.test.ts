@@ -113,7 +113,7 @@ describe('interventions', () => {
     await close();
   });
 
-  it('the provider proposes an appointment offline; the manager accepts it; the request is planned', async () => {
+  it('the whole workflow across two users: appointment proposed offline and accepted, message sent offline, work under way, debriefing with a photo finished, rating', async () => {
     const id = (db().prepare(`SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = 'waiting' ORDER BY ir.id DESC LIMIT 1`).get() as { id: number }).id;
     const provider = await signedIn('prestataire@demo.fr', 'Bonjour Karim');
     await provider.page.goto(`/requestsdetail/${id}?defaultTab=rdv`);
@@ -141,12 +141,50 @@ describe('interventions', () => {
     await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('planned');
     await manager.page.getByRole('tab', { name: 'Messages' }).click();
     await manager.page.getByText('Intervention planifiée').waitFor();
+    await manager.page.context().setOffline(true);
     await manager.page.getByLabel('Votre message').fill('Merci, le gardien sera prévenu.');
     await manager.page.getByRole('button', { name: 'Envoyer' }).click();
-    await expect.poll(() => count(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'intervention' AND object_id = ? AND message_text = 'Merci, le gardien sera prévenu.'`, id), { timeout: 20_000 }).toBe(1);
+    await manager.page.getByText('Merci, le gardien sera prévenu.').waitFor();
+    await manager.page.context().setOffline(false);
+    const message = `SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'intervention' AND object_id = ? AND message_text = 'Merci, le gardien sera prévenu.'`;
+    await expect.poll(() => count(message, id), { timeout: 20_000 }).toBe(1);
     await screenshots(manager.page, 'interventions-detail-messages');
     await manager.page.getByRole('tab', { name: 'Description' }).click();
     await screenshots(manager.page, 'interventions-detail-description');
+
+    // Time passes: the accepted appointment has begun, so the provider is asked whether work is under way.
+    db().prepare(`UPDATE appointments SET date = ?, date_end = ? WHERE intervention_id = ? AND status = 2`).run(new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString(), id);
+    const provider2 = await signedIn('prestataire@demo.fr', 'Bonjour Karim');
+    await provider2.page.goto(`/requestsdetail/${id}?defaultTab=rdv`);
+    await provider2.page.getByText('Le rendez-vous a commencé. Les travaux sont-ils en cours ?').waitFor();
+    await provider2.page.getByRole('button', { name: 'Oui, travaux en cours' }).click();
+    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('in_progress');
+    await provider2.page.getByRole('tab', { name: 'CR', exact: true }).click();
+    await provider2.page.getByLabel('Compte-rendu').fill('Joint de la colonne remplacé, essai d’étanchéité concluant.');
+    const today = new Date().toISOString().slice(0, 10);
+    await provider2.page.getByLabel('Début').fill(`${today}T08:00`);
+    await provider2.page.getByLabel('Fin').fill(`${today}T10:00`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-cr-'));
+    fs.writeFileSync(path.join(dir, 'joint.png'), demoPng(21));
+    await provider2.page.getByLabel('Ajouter des photos').setInputFiles(path.join(dir, 'joint.png'));
+    await provider2.page.getByRole('button', { name: 'Retirer joint.png' }).waitFor();
+    await screenshots(provider2.page, 'interventions-detail-cr');
+    await provider2.page.getByRole('button', { name: 'Terminer l’intervention' }).click();
+    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('done');
+    const debriefing = `SELECT COUNT(*) AS n FROM debriefings d JOIN debriefing_media m ON m.debriefing_id = d.id WHERE d.intervention_id = ? AND d.status = 1`;
+    await expect.poll(() => count(debriefing, id), { timeout: 20_000 }).toBe(1);
+    await provider2.close();
+
+    // The manager sees the finished work after a refresh, and rates it.
+    await manager.page.goto(`/requestsdetail/${id}?defaultTab=cr`);
+    await manager.page.getByRole('button', { name: 'Actualiser' }).click();
+    await manager.page.getByText('Joint de la colonne remplacé, essai d’étanchéité concluant.').waitFor({ timeout: 20_000 });
+    await manager.page.locator('.stars-input label', { hasText: '4 étoiles' }).click(); // the star, as a finger taps it
+    expect(await manager.page.getByRole('radio', { name: '4 étoiles' }).isChecked()).toBe(true);
+    await manager.page.getByLabel('Commentaire').fill('Intervention rapide et propre.');
+    await manager.page.getByRole('button', { name: 'Noter' }).click();
+    await expect.poll(() => count(`SELECT COUNT(*) AS n FROM ratings WHERE intervention_id = ? AND global_rate = 4 AND type = 1`, id), { timeout: 20_000 }).toBe(1);
+    await screenshots(manager.page, 'interventions-detail-rated');
     await manager.close();
   });
 });
