@@ -187,4 +187,41 @@ describe('interventions', () => {
     await screenshots(manager.page, 'interventions-detail-rated');
     await manager.close();
   });
+
+  it('the other screens: new request, tenders, reporting, inbox to the Messages tab, planning to the RDV tab, medias', async () => {
+    const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
+    await page.goto('/dashboard-add');
+    expect(await page.getByRole('button', { name: /Appel d’offres/ }).isDisabled()).toBe(true);
+    await screenshots(page, 'interventions-dashboard-add');
+    await page.goto('/tenders');
+    await page.locator('main').waitFor();
+    await screenshots(page, 'interventions-tenders');
+    await page.goto('/reporting');
+    await page.getByRole('img', { name: 'Interventions par mois sur l’année' }).waitFor();
+    await screenshots(page, 'interventions-reporting');
+
+    await page.goto('/messaging');
+    const thread = page.locator('a.row-card[href*="/requestsdetail/"]').first();
+    await thread.waitFor();
+    await screenshots(page, 'interventions-messaging');
+    await thread.click();
+    await expect.poll(() => page.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
+
+    await page.goto('/planning');
+    await page.getByRole('button', { name: 'Semaine prochaine' }).waitFor();
+    const entry = page.locator('a.row-card[href*="/requestsdetail/"]').first();
+    await entry.waitFor();
+    await screenshots(page, 'interventions-planning');
+    await page.getByRole('button', { name: 'Aujourd’hui' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Aujourd’hui' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Tous' }).click();
+    await entry.click();
+    await expect.poll(() => page.getByRole('tab', { name: 'RDV' }).getAttribute('aria-selected')).toBe('true');
+
+    const withMedia = (db().prepare(`SELECT m.intervention_id AS id FROM intervention_media m JOIN intervention_requests ir ON ir.id = m.intervention_id JOIN users u ON u.company_id = ir.owner_company_id WHERE u.email = 'gestionnaire@demo.fr' LIMIT 1`).get() as { id: number }).id;
+    await page.goto(`/requestsdetail/${withMedia}?defaultTab=medias`);
+    await page.getByRole('tabpanel').getByRole('img').first().waitFor();
+    await screenshots(page, 'interventions-detail-medias');
+    await close();
+  });
 });
