@@ -10,7 +10,7 @@ import type { Session } from './session/session';
 import type { UserData } from './contract/core';
 import { openStore, removeStore, type Store, type StoreEnv, type OutboxDoc } from './store/database';
 import { createOutbox, type EnqueueOptions, type Outbox } from './outbox/outbox';
-import type { CommandRegistry } from './outbox/commands';
+import type { AppCommandName, AppPayload, AppRegistry } from './commands/registry';
 import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, markRefreshed, readLocal, watchLocal, writeLocal } from './store/local';
 import { ApiFailure } from './api/failure';
 import { buildExport } from './outbox/export';
@@ -27,7 +27,7 @@ export interface EngineState {
 
 export interface EngineEnv {
   session: Session;
-  registry: CommandRegistry;
+  registry: AppRegistry;
   storeEnv?: StoreEnv;
   onRejected?: (command: OutboxDoc) => void;
   /** A state proxy made by the caller (the UI creates it before the engine loads). */
@@ -40,11 +40,11 @@ export function createEngine(env: EngineEnv) {
   const { session } = env;
   const state = env.state ?? proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
   let store: Store | null = null;
-  let outbox: Outbox | null = null;
+  let outbox: Outbox<AppRegistry> | null = null;
   let attaching: Promise<void> | null = null;
   const subscriptions: Subscription[] = [];
 
-  function requireOutbox(): Outbox {
+  function requireOutbox(): Outbox<AppRegistry> {
     if (!outbox) throw new ApiFailure('http', 401, 'POST', 'outbox', "Connectez-vous pour enregistrer vos modifications.");
     return outbox;
   }
@@ -160,7 +160,7 @@ export function createEngine(env: EngineEnv) {
       if (userId !== null) await removeStore(userId, env.storeEnv);
     },
 
-    enqueue(name: string, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<string> {
+    enqueue<N extends AppCommandName>(name: N, payload: AppPayload<N>, options?: EnqueueOptions): Promise<string> {
       return requireOutbox().enqueue(name, payload, options);
     },
     retry: (id: string) => requireOutbox().retry(id),

@@ -14,7 +14,9 @@ export type { UserData, IaLink, ContactFormPayload, UserUpdatePayload, TokenPair
 export { MAX_UPLOAD_BYTES, ACCEPTED_IMAGE_TYPES, IMAGE_ACCEPT } from './contract/files';
 export * as roles from './contract/roles';
 export { createEngine, type Engine, type EngineState } from './engine';
-export { commandRegistry } from './commands/registry';
+export { commandRegistry, type AppCommandName, type AppPayload } from './commands/registry';
+export type { PickedFile } from './commands/operation';
+export * from './commands/intervention-operations';
 export type { AccountUpdatePayload } from './commands/account';
 export type { OutboxDoc, Store } from './store/database';
 export { checkImage } from './store/files';

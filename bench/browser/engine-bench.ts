@@ -10,7 +10,7 @@ import Dexie from 'dexie';
 import { openStore, removeStore } from '../../sync/store/database';
 import { createOutbox } from '../../sync/outbox/outbox';
 import { createApiClient } from '../../sync/api/client';
-import { commandRegistry } from '../../sync/commands/registry';
+import { testRegistry } from '../../test/integration/generic-request';
 import { firstPageByPlaces, rankOf } from '../../sync/store/queries';
 import { pullInterventionPage } from '../../sync/pull/interventions';
 import { interventionPaths } from '../../sync/contract/interventions';
@@ -80,7 +80,7 @@ async function benchDrain(token: TokenPair, count: number): Promise<Record<strin
   const loopMs = performance.now() - t0;
 
   const store = await openStore(900_002);
-  const outbox = createOutbox({ store, api, registry: commandRegistry, concurrency: 1 });
+  const outbox = createOutbox({ store, api, registry: testRegistry, concurrency: 1 });
   const loopPerCommandMs = loopMs / count;
   // Queued while "offline", then drained one at a time: the same work as the loop, plus durability.
   outbox.pause();

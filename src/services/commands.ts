@@ -4,6 +4,7 @@
  * sent later. A refusal is already said by the engine's rejection toast.
  */
 import { fr } from '../i18n/fr';
+import type { AppCommandName, AppPayload, Engine } from '../../sync/index';
 import { getEngine } from './engine';
 import { handleError } from './errors';
 import { showToast } from './toasts';
@@ -19,7 +20,7 @@ export interface SendOptions {
   noWait?: boolean;
 }
 
-export async function sendCommand(name: string, payload: Record<string, unknown>, options: SendOptions = {}): Promise<{ id: string; outcome: 'sent' | 'pending' | 'rejected' } | null> {
+export async function sendCommand<N extends AppCommandName>(name: N, payload: AppPayload<N>, options: SendOptions = {}): Promise<{ id: string; outcome: 'sent' | 'pending' | 'rejected' } | null> {
   try {
     const engine = await getEngine();
     const id = await engine.enqueue(name, payload, { ...(options.files ? { files: options.files } : {}), ...(options.dependsOn ? { dependsOn: options.dependsOn } : {}) });
@@ -28,6 +29,37 @@ export async function sendCommand(name: string, payload: Record<string, unknown>
     if (outcome === 'sent' && options.success) showToast({ title: 'Succès', text: options.success, tone: 'success' });
     if (outcome === 'pending') showToast({ title: 'Enregistré', text: fr.savedOnDevice, tone: 'info' });
     return { id, outcome };
+  } catch (error) {
+    handleError(error);
+    return null;
+  }
+}
+
+export interface OperationOptions {
+  /** Toast text when the server has the last command (none when omitted). */
+  success?: string;
+  /** How long to wait for the server before saying 'kept on the device'. */
+  waitMs?: number;
+}
+
+/**
+ * Runs a named operation of sync/ (several commands in order) and waits for its last command like
+ * sendCommand. Returns the command ids and the outcome, or null when nothing could be queued.
+ */
+export async function runOperation<I>(
+  operation: (outbox: Engine, input: I) => Promise<string[]>,
+  input: I,
+  options: OperationOptions = {},
+): Promise<{ ids: string[]; outcome: 'sent' | 'pending' | 'rejected' } | null> {
+  try {
+    const engine = await getEngine();
+    const ids = await operation(engine, input);
+    const last = ids[ids.length - 1];
+    if (!last) return { ids, outcome: 'sent' };
+    const outcome = await engine.settle(last, navigator.onLine ? (options.waitMs ?? SETTLE_MS) : 0);
+    if (outcome === 'sent' && options.success) showToast({ title: 'Succès', text: options.success, tone: 'success' });
+    if (outcome === 'pending') showToast({ title: 'Enregistré', text: fr.savedOnDevice, tone: 'info' });
+    return { ids, outcome };
   } catch (error) {
     handleError(error);
     return null;

@@ -16,7 +16,7 @@ export interface AccountUpdatePayload extends Record<string, unknown> {
   email: string;
 }
 
-export const accountUpdate = defineCommand<AccountUpdatePayload, UserData>({
+export const accountUpdate = defineCommand<AccountUpdatePayload, UserData>()({
   name: 'account.update',
   label: () => 'Modification de votre compte',
   entity: (p) => `user:${p.userId}`,

@@ -32,7 +32,7 @@ export interface InterventionCreateCommand extends Record<string, unknown> {
   preview: { realEstate: { id: number; name: string }; businessArea: { id: number; name: string } };
 }
 
-export const interventionCreate = defineCommand<InterventionCreateCommand, InterventionDetailDto>({
+export const interventionCreate = defineCommand<InterventionCreateCommand, InterventionDetailDto>()({
   name: 'intervention.create',
   label: (p) => `Nouvelle demande d'intervention (${p.preview.realEstate.name})`,
   entity: (p) => `intervention:${p.tempId}`,
@@ -72,14 +72,14 @@ export interface MediaUploadCommand extends Record<string, unknown> {
   fileName: string;
 }
 
-export const interventionMedia = defineCommand<MediaUploadCommand>({
+export const interventionMedia = defineCommand<MediaUploadCommand>()({
   name: 'intervention.media',
   label: (p) => `Photo « ${p.fileName} »`,
   entity: (p) => `intervention:${p.interventionId}`,
   request: (p, ids) => ({ method: 'POST', path: paths.medias(resolve(p.targetId, ids)), file: { id: p.fileId } }),
 });
 
-export const debriefingMedia = defineCommand<MediaUploadCommand>({
+export const debriefingMedia = defineCommand<MediaUploadCommand>()({
   name: 'debriefing.media',
   label: (p) => `Photo de compte-rendu « ${p.fileName} »`,
   entity: (p) => `intervention:${p.interventionId}`,
@@ -91,7 +91,7 @@ export interface GoToStepCommand extends Record<string, unknown> {
   stepCode: string;
 }
 
-export const interventionStep = defineCommand<GoToStepCommand>({
+export const interventionStep = defineCommand<GoToStepCommand>()({
   name: 'intervention.step',
   label: (p) => `Changement d'étape (${p.stepCode})`,
   entity: (p) => `intervention:${p.interventionId}`,
@@ -109,7 +109,7 @@ export interface AppointmentProposeCommand extends Record<string, unknown> {
   information: string;
 }
 
-export const appointmentPropose = defineCommand<AppointmentProposeCommand, { id: number }>({
+export const appointmentPropose = defineCommand<AppointmentProposeCommand, { id: number }>()({
   name: 'appointment.propose',
   label: () => 'Proposition de rendez-vous',
   entity: (p) => `intervention:${p.interventionId}`,
@@ -140,7 +140,7 @@ export interface AppointmentDecisionCommand extends Record<string, unknown> {
   reason: string;
 }
 
-export const appointmentDecide = defineCommand<AppointmentDecisionCommand>({
+export const appointmentDecide = defineCommand<AppointmentDecisionCommand>()({
   name: 'appointment.decide',
   label: (p) => (p.status === 2 ? 'Acceptation du rendez-vous' : 'Refus du rendez-vous'),
   entity: (p) => `intervention:${p.interventionId}`,
@@ -160,7 +160,7 @@ export const appointmentDecide = defineCommand<AppointmentDecisionCommand>({
   },
 });
 
-export const appointmentsRefuseAll = defineCommand<{ interventionId: string }>({
+export const appointmentsRefuseAll = defineCommand<{ interventionId: string }>()({
   name: 'appointment.refuseAll',
   label: () => 'Refus de tous les rendez-vous proposés',
   entity: (p) => `intervention:${p.interventionId}`,
@@ -186,7 +186,7 @@ export interface DebriefingCommand extends Record<string, unknown> {
   isNew: boolean;
 }
 
-export const debriefingSave = defineCommand<DebriefingCommand, { id: number }>({
+export const debriefingSave = defineCommand<DebriefingCommand, { id: number }>()({
   name: 'debriefing.save',
   label: (p) => (p.status === 1 ? 'Compte-rendu final' : p.status === 2 ? 'Compte-rendu (à poursuivre)' : 'Brouillon de compte-rendu'),
   entity: (p) => `intervention:${p.interventionId}`,
@@ -216,7 +216,7 @@ export interface RatingCommand extends Record<string, unknown> {
   message: string;
 }
 
-export const interventionRate = defineCommand<RatingCommand>({
+export const interventionRate = defineCommand<RatingCommand>()({
   name: 'intervention.rate',
   label: (p) => `Note de ${p.globalRate}/5`,
   entity: (p) => `intervention:${p.interventionId}`,
@@ -237,7 +237,7 @@ export interface MessageCommand extends Record<string, unknown> {
   author: { id: number; firstName: string; lastName: string };
 }
 
-export const interventionMessage = defineCommand<MessageCommand>({
+export const interventionMessage = defineCommand<MessageCommand>()({
   name: 'intervention.message',
   label: (p) => `Message « ${p.messageText.slice(0, 40)} »`,
   entity: (p) => `thread:intervention:${p.interventionId}`,

@@ -1,10 +1,16 @@
-/** Every command the app can enqueue, by name. Modules add theirs here. */
-import type { CommandDefinition, CommandRegistry } from '../outbox/commands';
+/**
+ * Every command the app can enqueue, by name. Modules add theirs here. The
+ * registry's type is the command map: `enqueue` checks each name and payload
+ * against it, so a misspelt command does not compile. Test-only commands
+ * (the reliability witness `request.create`) live in the tests' own registry.
+ */
+import { buildRegistry, type CommandName, type PayloadOf } from '../outbox/commands';
 import { accountUpdate } from './account';
-import { genericRequestCreate } from './generic-request';
 import { interventionCommands } from './interventions';
 import { visitCommands } from './visits';
 
-const all: CommandDefinition<any, any>[] = [accountUpdate, genericRequestCreate, ...interventionCommands, ...visitCommands]; // eslint-disable-line @typescript-eslint/no-explicit-any -- heterogeneous payloads
+export const commandRegistry = buildRegistry([accountUpdate, ...interventionCommands, ...visitCommands]);
 
-export const commandRegistry: CommandRegistry = Object.fromEntries(all.map((c) => [c.name, c]));
+export type AppRegistry = typeof commandRegistry;
+export type AppCommandName = CommandName<AppRegistry>;
+export type AppPayload<N extends AppCommandName> = PayloadOf<AppRegistry[N]>;

@@ -23,7 +23,7 @@ async function patchListState(ctx: CommandContext, visitId: number, state: strin
   await doc.incrementalPatch({ state, pending, data: { ...data, visit: { ...data.visit, state } } });
 }
 
-export const visitStart = defineCommand<{ visitId: number }>({
+export const visitStart = defineCommand<{ visitId: number }>()({
   name: 'visit.start',
   label: () => 'Démarrage de la visite',
   entity: (p) => `visit:${p.visitId}`,
@@ -47,7 +47,7 @@ const SEND_LABELS: Record<VisitSendMode, string> = { save: 'Enregistrement de la
  * latest data matters), while a pause or an end is never replaced by a later save.
  */
 function sendCommand(mode: VisitSendMode) {
-  return defineCommand<VisitSendCommand>({
+  return defineCommand<VisitSendCommand>()({
     name: `visit.${mode}`,
     label: () => SEND_LABELS[mode],
     entity: (p) => `visit:${p.visitId}`,
@@ -67,7 +67,7 @@ export const visitSave = sendCommand('save');
 export const visitPause = sendCommand('draft');
 export const visitTerminate = sendCommand('terminate');
 
-export const visitFiche = defineCommand<{ visitId: number; fiche: Record<string, unknown> }>({
+export const visitFiche = defineCommand<{ visitId: number; fiche: Record<string, unknown> }>()({
   name: 'visit.fiche',
   label: () => 'Fiche de la visite',
   entity: (p) => `visit:${p.visitId}`,
@@ -82,14 +82,14 @@ export interface VisitFileCommand extends Record<string, unknown> {
   name: string;
 }
 
-export const visitFile = defineCommand<VisitFileCommand>({
+export const visitFile = defineCommand<VisitFileCommand>()({
   name: 'visit.file',
   label: (p) => `Fichier « ${p.name} »`,
   entity: (p) => `visit:${p.visitId}`,
   request: (p) => ({ method: 'POST', path: visitPaths.upload(p.visitId), file: { id: p.fileId, fields: { name: p.name } } }),
 });
 
-export const visitAssign = defineCommand<{ visitId: number; userId: number }>({
+export const visitAssign = defineCommand<{ visitId: number; userId: number }>()({
   name: 'visit.assign',
   label: () => 'Reprise de la visite',
   entity: (p) => `visit:${p.visitId}`,

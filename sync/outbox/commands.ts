@@ -23,8 +23,8 @@ export interface CommandContext {
   files: FileStore;
 }
 
-export interface CommandDefinition<P extends Record<string, unknown> = Record<string, unknown>, R = unknown> {
-  name: string;
+export interface CommandDefinition<P extends Record<string, unknown> = Record<string, unknown>, R = unknown, N extends string = string> {
+  name: N;
   /** French description shown in 'Envois en attente'. */
   label(payload: P): string;
   /** The object the command changes, e.g. 'user:12'; commands of one entity go in order. */
@@ -41,8 +41,29 @@ export interface CommandDefinition<P extends Record<string, unknown> = Record<st
   coalesce?: boolean;
 }
 
-export type CommandRegistry = Record<string, CommandDefinition<any, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- heterogeneous payloads
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- heterogeneous payloads: each entry keeps its own type below
+export type AnyCommand = CommandDefinition<any, any, string>;
+export type CommandRegistry = Record<string, AnyCommand>;
 
-export function defineCommand<P extends Record<string, unknown>, R = unknown>(definition: CommandDefinition<P, R>): CommandDefinition<P, R> {
-  return definition;
+/** The payload type of a definition. */
+export type PayloadOf<D> = D extends CommandDefinition<infer P, infer _R, infer _N> ? P : never;
+
+/** A registry as a type: each command's literal name to its definition. */
+export type RegistryOf<D extends AnyCommand> = { [C in D as C['name']]: C };
+
+/** Names a registry knows; `enqueue` accepts only these, each with its own payload type. */
+export type CommandName<Reg> = Extract<keyof Reg, string>;
+
+/**
+ * Declares a command. Curried so the payload and answer types are written out while the name is
+ * inferred as a literal: `defineCommand<Payload, Answer>()({ name: 'x.y', … })`. The literal name is
+ * what makes a misspelt `enqueue('x.yy', …)` fail to compile.
+ */
+export function defineCommand<P extends Record<string, unknown>, R = unknown>() {
+  return <const N extends string>(definition: CommandDefinition<P, R, N>): CommandDefinition<P, R, N> => definition;
+}
+
+/** Builds the name → definition map from a list, typed so that names and payloads are checked. */
+export function buildRegistry<const D extends readonly AnyCommand[]>(definitions: D): RegistryOf<D[number]> {
+  return Object.fromEntries(definitions.map((d) => [d.name, d])) as RegistryOf<D[number]>;
 }

@@ -16,15 +16,15 @@ import type { OutboxDoc, Store } from '../store/database';
 
 type OutboxRxDoc = RxDocument<OutboxDoc>;
 import type { StoredFile } from '../store/files';
-import type { CommandContext, CommandRegistry, IdMap } from './commands';
+import type { CommandContext, CommandName, CommandRegistry, IdMap, PayloadOf } from './commands';
 import { backoffDelay, classifyFailure, nextWakeUp, readyCommands, type CommandError } from './policy';
 import { defaultFlushLock, type FlushLock } from './locks';
 import { StorageFullError, isQuotaError } from './storage-errors';
 
-export interface OutboxEnv {
+export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   store: Store;
   api: ApiClient;
-  registry: CommandRegistry;
+  registry: Reg;
   now?: () => number;
   random?: () => number;
   lock?: FlushLock;
@@ -46,10 +46,12 @@ export interface EnqueueOptions {
 const IDMAP_DOC = 'outbox-idmap';
 let seqCounter = 0;
 
-export type Outbox = ReturnType<typeof createOutbox>;
+export type Outbox<Reg extends CommandRegistry = CommandRegistry> = ReturnType<typeof createOutbox<Reg>>;
 
-export function createOutbox(env: OutboxEnv) {
-  const { store, api, registry } = env;
+export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
+  const { store, api } = env;
+  // Inside, commands are looked up by the name stored in their document.
+  const registry: CommandRegistry = env.registry;
   const { db, files } = store;
   const now = env.now ?? Date.now;
   const random = env.random ?? Math.random;
@@ -219,7 +221,7 @@ export function createOutbox(env: OutboxEnv) {
 
   return {
     /** Writes the command (and its files) durably, applies its optimistic effect, then tries to send. */
-    async enqueue(name: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<string> {
+    async enqueue<N extends CommandName<Reg>>(name: N, payload: PayloadOf<Reg[N]>, options: EnqueueOptions = {}): Promise<string> {
       const definition = registry[name];
       if (!definition) throw new Error(`Commande inconnue : ${name}`);
       const id = crypto.randomUUID();

@@ -10,7 +10,8 @@ import { createApiClient, type ApiClient } from '../../sync/api/client';
 import type { TokenPair } from '../../sync/contract/core';
 import { openStore, type Store } from '../../sync/store/database';
 import { createOutbox, type OutboxEnv } from '../../sync/outbox/outbox';
-import { commandRegistry } from '../../sync/commands/registry';
+import { testRegistry } from './generic-request';
+import type { CommandRegistry } from '../../sync/outbox/commands';
 
 export interface OutboxWorld {
   server: ReferenceServer;
@@ -56,7 +57,7 @@ export async function closeOpenStores(): Promise<void> {
   openStores.clear();
 }
 
-export async function openOutbox(world: OutboxWorld, storeId: number, extra: Partial<OutboxEnv> = {}) {
+export async function openOutbox<Reg extends CommandRegistry = typeof testRegistry>(world: OutboxWorld, storeId: number, extra: Partial<OutboxEnv<Reg>> = {}) {
   const opened = await openStore(storeId);
   const store: Store = {
     ...opened,
@@ -66,7 +67,7 @@ export async function openOutbox(world: OutboxWorld, storeId: number, extra: Par
     },
   };
   openStores.add(store);
-  const outbox = createOutbox({ store, api: world.api, registry: commandRegistry, ...extra });
+  const outbox = createOutbox<Reg>({ store, api: world.api, registry: testRegistry as unknown as Reg, ...extra });
   return { store, outbox };
 }
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLockManager, webLock } from '../../sync/outbox/locks';
-import { defineCommand } from '../../sync/outbox/commands';
-import { commandRegistry } from '../../sync/commands/registry';
+import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
+import { testRegistry } from './generic-request';
 import { createOutbox } from '../../sync/outbox/outbox';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
@@ -130,7 +130,7 @@ describe('outbox delivery', () => {
     // RxDB's open-source build allows 13 open collections per process: the two "tabs" share one
     // database instance, as two browser tabs share one IndexedDB, each with its own outbox runner.
     const tabA = await openOutbox(world, nextStoreId(), { now: clock.now, lock: webLock('outbox', locks) });
-    const tabB = { store: tabA.store, outbox: createOutbox({ store: tabA.store, api: world.api, registry: commandRegistry, now: clock.now, lock: webLock('outbox', locks) }) };
+    const tabB = { store: tabA.store, outbox: createOutbox({ store: tabA.store, api: world.api, registry: testRegistry, now: clock.now, lock: webLock('outbox', locks) }) };
     world.sent.length = 0;
     world.server.faults.set({ latency: 30, drop: 0, lost: 0, error: 0, seed: 1 });
     for (let i = 0; i < 4; i++) await tabA.outbox.enqueue('request.create', { tempId: `a${i}`, information: `tabs-${i}` });
@@ -166,13 +166,13 @@ describe('outbox delivery', () => {
 
   it('a command that needs an object created earlier waits for it and gets its server id', async () => {
     const clock = fakeClock();
-    const followUp = defineCommand<{ requestTempId: string; text: string }>({
+    const followUp = defineCommand<{ requestTempId: string; text: string }>()({
       name: 'test.followUp',
       label: () => 'Suite',
       entity: (p) => `request:${p.requestTempId}:notes`,
       request: (p, ids) => ({ method: 'POST', path: 'api/requests', json: { information: `${p.text} #${ids[p.requestTempId] ?? 'INCONNU'}` } }),
     });
-    const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now, registry: { ...commandRegistry, [followUp.name]: followUp } });
+    const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now, registry: { ...testRegistry, ...buildRegistry([followUp]) } });
     world.server.faults.set({ latency: 0, drop: 1, lost: 0, error: 0, seed: 1 });
     const create = await outbox.enqueue('request.create', { tempId: 'tmp-42', information: 'parent-42' });
     await outbox.enqueue('test.followUp', { requestTempId: 'tmp-42', text: 'enfant' }, { dependsOn: create });
@@ -187,14 +187,14 @@ describe('outbox delivery', () => {
 
   it('coalesces repeated saves of one object to the latest', async () => {
     const clock = fakeClock();
-    const save = defineCommand<{ visitId: string; n: number }>({
+    const save = defineCommand<{ visitId: string; n: number }>()({
       name: 'test.save',
       label: () => 'Sauvegarde',
       entity: (p) => `visit:${p.visitId}`,
       coalesce: true,
       request: (p) => ({ method: 'POST', path: 'api/requests', json: { information: `save-${p.visitId}-${p.n}` } }),
     });
-    const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now, registry: { ...commandRegistry, [save.name]: save } });
+    const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now, registry: { ...testRegistry, ...buildRegistry([save]) } });
     world.server.faults.set({ latency: 0, drop: 1, lost: 0, error: 0, seed: 1 });
     for (let n = 1; n <= 5; n++) await outbox.enqueue('test.save', { visitId: 'v9', n });
     expect(await outbox.count()).toBe(1);

@@ -8,12 +8,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import type { RealEstateDto } from '../../../sync/index';
+import { createIntervention, type RealEstateDto } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
 import { INFORMATION_REQUIRED } from '../../domain/interventions';
 import { matchesPlace, pathTo } from '../../domain/trees';
 import { getEngine } from '../../services/engine';
-import { sendCommand } from '../../services/commands';
+import { handleError } from '../../services/errors';
 import { Alert, Button, TextArea } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
@@ -57,17 +57,17 @@ export function InterventionCreatePage() {
     if (!place || area === null) return;
     setSending(true);
     setError(null);
-    const tempId = `tmp-${crypto.randomUUID()}`;
     const areaNode = areaTree.find((a) => a.id === area);
     const body = { information: information.trim(), realEstatId: place.id, businessAreaId: area, equipmentIdList: [], buildingIdList: buildings, contactId: place.mainContact.id };
-    const ids: string[] = [];
-    const created = await sendCommand('intervention.create', { tempId, body, preview: { realEstate: { id: place.id, name: place.name }, businessArea: { id: area, name: areaNode?.name ?? '' } } }, { noWait: true });
-    if (!created) return setSending(false);
-    ids.push(created.id);
-    for (const image of images) {
-      const media = await sendCommand('intervention.media', { targetId: tempId, interventionId: tempId, fileId: image.id, fileName: image.file.name }, { files: [toStoredFile(image)], noWait: true });
-      if (media) ids.push(media.id);
+    const preview = { realEstate: { id: place.id, name: place.name }, businessArea: { id: area, name: areaNode?.name ?? '' } };
+    let ids: string[];
+    try {
+      ids = await createIntervention(await getEngine(), { body, preview, photos: images.map(toStoredFile) });
+    } catch (error) {
+      handleError(error);
+      return setSending(false);
     }
+    const created = { id: ids[0]! };
     const engine = await getEngine();
     const outcome = await engine.settle(created.id, navigator.onLine ? 8000 : 0);
     if (outcome === 'rejected') {

@@ -7,10 +7,10 @@
  * whether the work is under way. All of it works offline through the outbox.
  */
 import { useState } from 'react';
-import type { AppointmentDto, InterventionDetailDto } from '../../../sync/index';
+import { proposeAppointment, type AppointmentDto, type InterventionDetailDto } from '../../../sync/index';
 import { APPOINTMENT_STATUS_LABELS, appointmentError, askWorkStarted } from '../../domain/interventions';
 import { formatDateTime } from '../../domain/format';
-import { sendCommand } from '../../services/commands';
+import { runOperation, sendCommand } from '../../services/commands';
 import { Button, TextArea, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { Doc } from './use-intervention';
@@ -113,13 +113,8 @@ function ProposeForm({ intervention, docId }: { intervention: InterventionDetail
   const error = appointmentError(toIso(start), toIso(end));
   const submit = async () => {
     if (error) return;
-    const proposal = await sendCommand(
-      'appointment.propose',
-      { tempId: `tmp-${crypto.randomUUID()}`, interventionId: docId, date: toIso(start), dateEnd: toIso(end), information: information.trim() },
-      { noWait: intervention.place !== 'planning' },
-    );
-    // The request moves to planning with the first proposal (spec part 1 §4), right after it.
-    if (proposal && intervention.place !== 'planning') await sendCommand('intervention.step', { interventionId: docId, stepCode: 'planning' }, { success: 'Rendez-vous proposé.' });
+    const input = { interventionId: docId, place: intervention.place, date: toIso(start), dateEnd: toIso(end), information: information.trim() };
+    if (!(await runOperation(proposeAppointment, input, { success: 'Rendez-vous proposé.' }))) return;
     setStart('');
     setEnd('');
     setInformation('');

@@ -3,13 +3,13 @@
  * provider writes one (message, begin and end, photos) and saves it as a
  * draft (0), finishes (1: the request goes to debriefing then done) or keeps
  * it open to continue (2: the place stays). Offline, the whole sequence is
- * queued in order: the debriefing is created before its photos and status.
+ * queued in order by the saveDebriefing operation of sync/.
  */
 import { useState } from 'react';
-import type { DebriefingDto, InterventionDetailDto } from '../../../sync/index';
+import { saveDebriefing, type DebriefingDto, type DebriefingEnding, type InterventionDetailDto } from '../../../sync/index';
 import { DEBRIEFING_STATUS_LABELS, appointmentError } from '../../domain/interventions';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
-import { sendCommand } from '../../services/commands';
+import { runOperation } from '../../services/commands';
 import { Button, TextArea, TextField } from '../../ui/controls';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { MediasTab } from './tab-description';
@@ -47,8 +47,6 @@ export function DebriefingsTab({ intervention, docId, debriefings, manager }: Pr
   );
 }
 
-type Ending = 0 | 1 | 2;
-
 function DebriefingForm({ docId }: { docId: string }) {
   const [message, setMessage] = useState('');
   const [begin, setBegin] = useState('');
@@ -57,24 +55,13 @@ function DebriefingForm({ docId }: { docId: string }) {
   const [error, setError] = useState<string | null>(null);
   const datesError = appointmentError(begin ? new Date(begin).toISOString() : '', end ? new Date(end).toISOString() : '');
 
-  const save = async (ending: Ending) => {
+  const save = async (ending: DebriefingEnding) => {
     if (!message.trim() || !begin || !end) return setError('Renseignez le compte-rendu, la date de début et la date de fin.');
     if (datesError) return setError(datesError);
     setError(null);
-    const debriefingId = `tmp-${crypto.randomUUID()}`;
-    const base = { debriefingId, interventionId: docId, message: message.trim(), dateBegin: new Date(begin).toISOString(), dateEnd: new Date(end).toISOString() };
-    // One queue per intervention: creation, photos, status and steps leave in this order;
-    // the screen waits (a moment) only for the last one.
-    const steps: [string, Record<string, unknown>, PickedImage | null][] = [['debriefing.save', { ...base, status: 0, isNew: true }, null]];
-    for (const image of images) steps.push(['debriefing.media', { targetId: debriefingId, interventionId: docId, fileId: image.id, fileName: image.file.name }, image]);
-    if (ending !== 0) steps.push(['debriefing.save', { ...base, status: ending, isNew: false }, null]);
-    if (ending === 1) steps.push(['intervention.step', { interventionId: docId, stepCode: 'debriefing' }, null], ['intervention.step', { interventionId: docId, stepCode: 'done' }, null]);
     const success = ending === 1 ? 'Intervention terminée.' : ending === 2 ? 'Compte-rendu enregistré.' : 'Brouillon enregistré.';
-    for (const [index, [name, payload, image]] of steps.entries()) {
-      const last = index === steps.length - 1;
-      const sent = await sendCommand(name, payload, { ...(image ? { files: [toStoredFile(image)] } : {}), ...(last ? { success } : { noWait: true }) });
-      if (!sent) return;
-    }
+    const input = { interventionId: docId, message: message.trim(), dateBegin: new Date(begin).toISOString(), dateEnd: new Date(end).toISOString(), photos: images.map(toStoredFile), ending };
+    if (!(await runOperation(saveDebriefing, input, { success }))) return;
     setMessage('');
     setBegin('');
     setEnd('');

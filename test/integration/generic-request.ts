@@ -1,11 +1,12 @@
 /**
- * Creation of a generic request (POST api/requests, created as JSON-LD). It
- * is the simplest non-idempotent write of the API, which makes it the
+ * Test-only command, kept out of the production registry. Creation of a
+ * generic request (POST api/requests, created as JSON-LD). It is the simplest non-idempotent write of the API, which makes it the
  * engine's witness in the reliability tests: the server must end with each
  * one exactly once.
  */
-import { corePaths } from '../contract/core';
-import { defineCommand } from '../outbox/commands';
+import { corePaths } from '../../sync/contract/core';
+import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
+import { commandRegistry } from '../../sync/commands/registry';
 
 export interface GenericRequestPayload extends Record<string, unknown> {
   tempId: string;
@@ -13,7 +14,7 @@ export interface GenericRequestPayload extends Record<string, unknown> {
   requestTypeId?: number;
 }
 
-export const genericRequestCreate = defineCommand<GenericRequestPayload, { id: number }>({
+export const genericRequestCreate = defineCommand<GenericRequestPayload, { id: number }>()({
   name: 'request.create',
   label: (p) => `Demande « ${p.information.slice(0, 40)} »`,
   entity: (p) => `request:${p.tempId}`,
@@ -26,3 +27,6 @@ export const genericRequestCreate = defineCommand<GenericRequestPayload, { id: n
     return { tempId: p.tempId, serverId: String(answer.id) };
   },
 });
+
+/** The app's registry plus the reliability witness. */
+export const testRegistry = { ...commandRegistry, ...buildRegistry([genericRequestCreate]) };
