@@ -38,7 +38,49 @@ export interface ServerConfig {
   firmPrefix: string;
   /** Log requests (off in tests). */
   logRequests: boolean;
+  /** Origins allowed to call the API from another site (CORS_ORIGINS); empty: same origin only. */
+  corsOrigins: string[];
+  /** Trust X-Forwarded-For (TRUST_PROXY=1 behind a reverse proxy); off, a client could pick its own address and dodge the limits. */
+  trustProxy: boolean;
+  /** Attempt limits of the public calls (tests may lower them). */
+  limits: AttemptLimits;
 }
+
+/** At most `max` counted attempts per `windowS` seconds; one more locks the key for `lockS` seconds. */
+export interface LimitRule {
+  max: number;
+  windowS: number;
+  lockS: number;
+}
+
+export interface AttemptLimits {
+  /** Failed sign-ins of one account from one client (successes do not count). */
+  login: LimitRule;
+  /** Failed sign-ins from one client, whatever the account (password spraying). */
+  loginClient: LimitRule;
+  /** Wrong reset or activation codes for one e-mail, from anywhere. */
+  codeEmail: LimitRule;
+  /** Wrong reset or activation codes from one client. */
+  codeClient: LimitRule;
+  /** Wrong tries after which a reset code is invalidated (a new one must be asked for). */
+  codeTries: number;
+  /** Reset codes asked for one e-mail. */
+  codeRequest: LimitRule;
+  /** Contact forms and registrations sent by one client. */
+  contact: LimitRule;
+}
+
+export const DEFAULT_LIMITS: AttemptLimits = {
+  login: { max: 10, windowS: 15 * 60, lockS: 15 * 60 },
+  loginClient: { max: 100, windowS: 15 * 60, lockS: 15 * 60 },
+  codeEmail: { max: 10, windowS: 3600, lockS: 3600 },
+  codeClient: { max: 30, windowS: 3600, lockS: 3600 },
+  codeTries: 5,
+  codeRequest: { max: 5, windowS: 3600, lockS: 3600 },
+  contact: { max: 10, windowS: 3600, lockS: 3600 },
+};
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
 
 export function parseFaults(spec: string | undefined): FaultConfig | null {
   if (!spec) return null;
@@ -68,6 +110,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     demo: env.DEMO !== '0',
     firmPrefix: env.FIRM_PREFIX ?? 'firm',
     logRequests: env.LOG_REQUESTS === '1',
+    corsOrigins: list(env.CORS_ORIGINS),
+    trustProxy: env.TRUST_PROXY === '1',
+    limits: DEFAULT_LIMITS,
   };
 }
 
@@ -85,6 +130,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     demo: true,
     firmPrefix: 'firm',
     logRequests: false,
+    corsOrigins: [],
+    trustProxy: false,
+    limits: DEFAULT_LIMITS,
     ...overrides,
   };
 }

@@ -111,16 +111,35 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
   token_hash TEXT PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   expires_at INTEGER NOT NULL,
-  used_at INTEGER
+  used_at INTEGER,
+  family TEXT                        -- one sign-in and its rotations; reuse revokes them all
 );
 
 CREATE TABLE IF NOT EXISTS password_resets (
   email TEXT NOT NULL COLLATE NOCASE,
   code TEXT NOT NULL,
   expires_at INTEGER NOT NULL,
-  checked INTEGER NOT NULL DEFAULT 0
+  checked INTEGER NOT NULL DEFAULT 0,
+  attempts INTEGER NOT NULL DEFAULT 0 -- wrong tries; the code is invalidated after a few
 );
 
+-- Replays of writes: scope is 'u:<user id>' or, on public routes, 'c:<client fingerprint>';
+-- a key comes back with the same method, URL and body hash, or it is refused (422).
+CREATE TABLE IF NOT EXISTS idempotency_records (
+  scope TEXT NOT NULL,
+  key TEXT NOT NULL,
+  method TEXT NOT NULL,
+  url TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE INDEX IF NOT EXISTS idempotency_records_created ON idempotency_records(created_at);
+
+-- Former replay table (one key space per user, tokens stored in clear): emptied at start, kept for old files.
 CREATE TABLE IF NOT EXISTS idempotency_keys (
   user_id INTEGER NOT NULL,
   key TEXT NOT NULL,

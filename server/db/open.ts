@@ -23,8 +23,21 @@ export function openDatabase(dataDir: string | null, moduleSchemas: readonly str
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   db.exec(coreSchema);
+  migrate(db);
   for (const schema of moduleSchemas) db.exec(schema);
   return db;
+}
+
+/**
+ * Columns added after a database file may have been created (CREATE TABLE IF
+ * NOT EXISTS leaves old tables as they were). Replies stored by the former
+ * replay table could hold tokens in clear: they are dropped.
+ */
+function migrate(db: Db): void {
+  const has = (table: string, column: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
+  if (!has('refresh_tokens', 'family')) db.exec(`ALTER TABLE refresh_tokens ADD COLUMN family TEXT`);
+  if (!has('password_resets', 'attempts')) db.exec(`ALTER TABLE password_resets ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0`);
+  db.exec(`DELETE FROM idempotency_keys`);
 }
 
 /** Runs fn in one transaction: every write of a request is all or nothing. */
@@ -44,5 +57,6 @@ export function wipe(db: Db, moduleSchemas: readonly string[]): void {
   for (const { name } of tables) db.exec(`DROP TABLE IF EXISTS "${name}"`);
   db.pragma('foreign_keys = ON');
   db.exec(coreSchema);
+  migrate(db);
   for (const schema of moduleSchemas) db.exec(schema);
 }

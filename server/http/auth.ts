@@ -1,15 +1,19 @@
 /**
  * Authentication: scrypt password hashes, short-lived HS256 JWT access tokens
- * and rotating opaque refresh tokens (stored hashed, single use). Every route
- * needs a bearer token unless it is declared with `config: { public: true }`.
+ * and rotating opaque refresh tokens (stored hashed, single use, in families:
+ * reusing a rotated one revokes the whole family). Every route needs a bearer
+ * token unless it is declared with `config: { public: true }`, and the roles
+ * of its area (sync/contract/roles.ts). The decision is taken on the route
+ * the router matched, never on the raw URL: `/%61pi/…` is `/api/…` to the
+ * router, so a test on the raw text let it through without a token.
  */
 import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open';
 import type { ServerConfig } from '../config';
-import { unauthorized } from './errors';
-import type { Role } from '../../sync/contract/roles';
+import { ApiError, unauthorized } from './errors';
+import { apiAreaOf, canUseArea, type ApiArea, type Role } from '../../sync/contract/roles';
 
 export interface AuthUser {
   id: number;
@@ -26,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route reachable without a bearer token. */
     public?: boolean;
+    /** Answers of this route are never stored for Idempotency-Key replays (they carry tokens). */
+    noReplay?: boolean;
   }
 }
 
@@ -34,6 +40,12 @@ export function hashPassword(password: string): string {
   const hash = crypto.scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });
   return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
+
+/**
+ * Compared against when the account does not exist, so that an unknown e-mail
+ * costs the same scrypt as a wrong password (the timing told who has an account).
+ */
+export const DUMMY_HASH = hashPassword(crypto.randomBytes(16).toString('hex'));
 
 export function verifyPassword(password: string, stored: string): boolean {
   const [scheme, saltB64, hashB64] = stored.split('$');
@@ -59,7 +71,8 @@ export interface TokenPair {
   refresh_token: string;
 }
 
-export async function issueTokens(db: Db, config: ServerConfig, userId: number): Promise<TokenPair> {
+/** Issues an access token and a refresh token; `family` ties the refresh token to its sign-in (a new one by default). */
+export async function issueTokens(db: Db, config: ServerConfig, userId: number, family: string = crypto.randomUUID()): Promise<TokenPair> {
   const user = db.prepare(`SELECT email, roles FROM users WHERE id = ?`).get(userId) as { email: string; roles: string };
   const now = Math.floor(Date.now() / 1000);
   const token = await new SignJWT({ username: user.email, roles: JSON.parse(user.roles) as string[] })
@@ -70,20 +83,28 @@ export async function issueTokens(db: Db, config: ServerConfig, userId: number):
     .setJti(crypto.randomUUID())
     .sign(signingKey(db));
   const refresh = crypto.randomBytes(32).toString('base64url');
-  db.prepare(`INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)`).run(sha256(refresh), userId, now + config.refreshTtl);
+  db.prepare(`INSERT INTO refresh_tokens (token_hash, user_id, expires_at, family) VALUES (?, ?, ?, ?)`).run(sha256(refresh), userId, now + config.refreshTtl, family);
   return { token, refresh_token: refresh };
 }
 
-/** Consumes a refresh token (single use) and returns the user it belongs to, or null. */
-export function consumeRefreshToken(db: Db, refreshToken: string): number | null {
+/**
+ * Consumes a refresh token (single use) and returns its user and family, or null.
+ * A token used a second time was stolen or leaked: every token of its family is
+ * revoked, so the thief's successor stops working too (the user signs in again).
+ */
+export function consumeRefreshToken(db: Db, refreshToken: string): { userId: number; family: string } | null {
   const now = Math.floor(Date.now() / 1000);
   const hash = sha256(refreshToken);
-  const row = db.prepare(`SELECT user_id, expires_at, used_at FROM refresh_tokens WHERE token_hash = ?`).get(hash) as
-    | { user_id: number; expires_at: number; used_at: number | null }
+  const row = db.prepare(`SELECT user_id, expires_at, used_at, family FROM refresh_tokens WHERE token_hash = ?`).get(hash) as
+    | { user_id: number; expires_at: number; used_at: number | null; family: string | null }
     | undefined;
-  if (!row || row.used_at !== null || row.expires_at < now) return null;
+  if (!row || row.expires_at < now) return null;
+  if (row.used_at !== null) {
+    if (row.family) db.prepare(`UPDATE refresh_tokens SET expires_at = 0 WHERE family = ?`).run(row.family);
+    return null;
+  }
   db.prepare(`UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?`).run(now, hash);
-  return row.user_id;
+  return { userId: row.user_id, family: row.family ?? crypto.randomUUID() };
 }
 
 export function loadAuthUser(db: Db, userId: number): AuthUser | null {
@@ -96,7 +117,7 @@ export function loadAuthUser(db: Db, userId: number): AuthUser | null {
 
 async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) throw unauthorized('Jeton absent');
+  if (!header?.startsWith('Bearer ') || header.length > 4096) throw unauthorized('Jeton absent');
   try {
     const { payload } = await jwtVerify(header.slice(7), signingKey(db), { algorithms: ['HS256'] });
     const user = loadAuthUser(db, Number(payload.sub));
@@ -107,17 +128,35 @@ async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser> 
   }
 }
 
-/** Adds request.user and refuses API calls without a valid token, except public routes. */
-export function installAuth(app: FastifyInstance, db: Db): void {
+const AREA_REFUSALS: Record<ApiArea, string> = {
+  account: 'Accès refusé',
+  interventions: "Vous n'avez pas accès aux interventions.",
+  os: "Vous n'avez pas accès aux OS.",
+  messaging: "Vous n'avez pas accès à la messagerie.",
+  echopark: "Vous n'avez pas accès au module Echopark.",
+  visits: "Vous n'avez pas accès aux visites.",
+};
+
+/**
+ * Adds request.user and refuses API routes without a valid token (401) or
+ * without a role of their area (403). Runs on onRequest, before the body is
+ * even read: an anonymous caller cannot make the server parse megabytes.
+ * Protected means: the route the router matched (decoded, normalised) is under
+ * /api/ and not declared public. The app's static files and the 404 answer
+ * need no token.
+ */
+export function installAuth(app: FastifyInstance, db: Db, firmPrefix: string): void {
   app.decorateRequest('user', null);
-  app.addHook('preHandler', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    if (request.routeOptions.config.public) {
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith('/api/') || request.routeOptions.config.public) {
       // A public route may still use the caller's identity when one is given.
       if (request.headers.authorization) request.user = await authenticate(db, request).catch(() => null);
       return;
     }
     request.user = await authenticate(db, request);
+    const area = apiAreaOf(route, firmPrefix);
+    if (!canUseArea(request.user.roles, area)) throw new ApiError(403, AREA_REFUSALS[area], undefined, AREA_REFUSALS[area]);
   });
 }
 

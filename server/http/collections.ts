@@ -25,11 +25,16 @@ export function listParam(q: Query, name: string): string[] {
   return values.filter((v) => v !== '');
 }
 
+/** Largest id or integer parameter read from a request: SQLite integers, and far from float imprecision. */
+export const MAX_INT_PARAM = 2_147_483_647;
+const INTEGER = /^-?[0-9]{1,10}$/;
+
+/** An integer query parameter, refused in French unless it is plain digits within ±MAX_INT_PARAM (no 1e300). */
 export function intParam(q: Query, name: string): number | undefined {
   const raw = param(q, name);
   if (raw === undefined || raw === '') return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value)) throw badRequest(`Le paramètre ${name} doit être un entier`);
+  const value = INTEGER.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || Math.abs(value) > MAX_INT_PARAM) throw badRequest(`Le paramètre ${name} doit être un nombre entier`);
   return value;
 }
 
@@ -52,6 +57,8 @@ export function paging(q: Query, defaultSize = 30, maxSize = 1000): Paging {
   const page = intParam(q, 'page') ?? 1;
   const itemsPerPage = intParam(q, 'itemsPerPage') ?? defaultSize;
   if (page < 1) throw badRequest('Le paramètre page doit être supérieur ou égal à 1');
+  // page × itemsPerPage must stay an integer SQLite accepts as OFFSET.
+  if (page > 1_000_000) throw badRequest('Le paramètre page doit être inférieur ou égal à 1000000');
   if (itemsPerPage < 1 || itemsPerPage > maxSize) throw badRequest(`Le paramètre itemsPerPage doit être compris entre 1 et ${maxSize}`);
   return { page, itemsPerPage, offset: (page - 1) * itemsPerPage };
 }
@@ -65,14 +72,26 @@ export function orderParam(q: Query, field: string): 'ASC' | 'DESC' | undefined 
   return dir;
 }
 
-/** Extracts a numeric id from a number, a numeric string or an IRI like /api/intervention_requests/12. */
+/**
+ * Extracts a numeric id from a number, a numeric string or an IRI like
+ * /api/intervention_requests/12 (one trailing slash allowed). A linear scan
+ * from the end: the former `(\d+)\/?$` regex was quadratic on long digit runs
+ * (60,000 digits froze the server for seconds). Ids beyond MAX_INT_PARAM are refused.
+ */
 export function idFrom(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string') {
-    const match = /(\d+)\/?$/.exec(value);
-    if (match) return Number(match[1]);
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= MAX_INT_PARAM ? value : undefined;
+  if (typeof value !== 'string' || value.length > 2000) return undefined;
+  let end = value.length;
+  if (end > 0 && value.charCodeAt(end - 1) === 47 /* '/' */) end--;
+  let start = end;
+  while (start > 0 && end - start <= 10) {
+    const c = value.charCodeAt(start - 1);
+    if (c < 48 || c > 57) break;
+    start--;
   }
-  return undefined;
+  if (start === end || end - start > 10) return undefined;
+  const id = Number(value.slice(start, end));
+  return id <= MAX_INT_PARAM ? id : undefined;
 }
 
 function wantsHydra(request: FastifyRequest): boolean {

@@ -25,9 +25,11 @@ declare module 'fastify' {
   }
 }
 
-/** The authentication calls stay reliable: faults target the data calls the outbox retries. */
-const exempt = (request: FastifyRequest) =>
-  !request.url.startsWith('/api/') || request.url.startsWith('/api/authentication_token') || request.url.startsWith('/api/token/refresh');
+/** The authentication calls stay reliable: faults target the data calls the outbox retries (decided on the matched route). */
+const exempt = (request: FastifyRequest) => {
+  const route = request.routeOptions.url ?? '';
+  return !route.startsWith('/api/') || route === '/api/authentication_token' || route === '/api/token/refresh';
+};
 
 export interface FaultSwitch {
   /** Replaces the fault settings at run time (tests change schedules without restarting). */

@@ -1,16 +1,30 @@
 /**
- * Idempotency-Key handling: a POST or PUT carrying a key that this user has
- * already had applied gets the first answer again, and the change is not
- * applied twice. Keys are stored in the database for at least 24 h. A second
+ * Idempotency-Key handling: a write carrying a key its caller has already had
+ * applied gets the first answer again, and the change is not applied twice
+ * (the client's outbox resends a command with the same key after a lost
+ * answer). A record belongs to a scope — the signed-in user, or on public
+ * routes the client's fingerprint — and remembers the method, the URL and a
+ * hash of the body: the same key with another body or on another route is
+ * refused (422), never answered with someone else's result. Answers carrying
+ * tokens (sign-in, refresh) are never stored. Records are kept 48 h. A second
  * request with a key still in flight waits for the first one to finish.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open';
+import { ApiError } from './errors';
+import { clientFingerprint } from './attempts';
 
 const KEEP_MS = 48 * 3600 * 1000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const MAX_KEY_LENGTH = 200;
+/** Hash of a body that is not compared: multipart uploads (the boundary changes on every resend). */
+const NOT_COMPARED = 'multipart';
 
 interface Stored {
+  method: string;
+  url: string;
+  body_hash: string;
   status: number;
   body: string;
   content_type: string;
@@ -19,41 +33,74 @@ interface Stored {
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencyKey: string | null;
+    idempotencyScope: string | null;
+    bodyHash: string | null;
   }
 }
 
 function keyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
-  return WRITE_METHODS.has(request.method) && key && key.length <= 200 ? key : null;
+  return WRITE_METHODS.has(request.method) && key && key.length <= MAX_KEY_LENGTH ? key : null;
 }
+
+/** JSON with sorted keys, so that the hash does not depend on key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/** Answers that must never be replayed to anyone: they hold access or refresh tokens. */
+const carriesTokens = (body: string) => /"(refresh_)?token"\s*:/.test(body);
+
+export const KEY_REUSED = "Cette clé Idempotency-Key a déjà servi pour une autre requête : envoyez une nouvelle clé pour une nouvelle opération.";
 
 export function installIdempotency(app: FastifyInstance, db: Db): void {
   const inFlight = new Map<string, Promise<void>>();
-  const find = db.prepare(`SELECT status, body, content_type FROM idempotency_keys WHERE user_id = ? AND key = ?`);
+  const find = db.prepare(`SELECT method, url, body_hash, status, body, content_type FROM idempotency_records WHERE scope = ? AND key = ?`);
   const save = db.prepare(
-    `INSERT OR IGNORE INTO idempotency_keys (user_id, key, method, url, status, body, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT OR IGNORE INTO idempotency_records (scope, key, method, url, body_hash, status, body, content_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  db.prepare(`DELETE FROM idempotency_keys WHERE created_at < ?`).run(Date.now() - KEEP_MS);
+  const purge = db.prepare(`DELETE FROM idempotency_records WHERE created_at < ?`);
+  purge.run(Date.now() - KEEP_MS);
+  let lastPurge = Date.now();
 
   app.decorateRequest('idempotencyKey', null);
+  app.decorateRequest('idempotencyScope', null);
+  app.decorateRequest('bodyHash', null);
 
-  // Runs after authentication (registered after installAuth), so the key is scoped to the user.
+  // Before validation, which coerces and strips the body: the hash is of what the client sent.
+  app.addHook('preValidation', async (request) => {
+    if (!keyOf(request)) return;
+    request.bodyHash = request.isMultipart() ? NOT_COMPARED : crypto.createHash('sha256').update(canonical(request.body ?? null)).digest('hex');
+  });
+
+  // Runs after authentication (onRequest), so a user's keys are theirs alone.
   app.addHook('preHandler', async (request, reply) => {
     const key = keyOf(request);
-    if (!key) return;
-    const scope = `${request.user?.id ?? 0}:${key}`;
-    while (inFlight.has(scope)) await inFlight.get(scope);
-    const stored = find.get(request.user?.id ?? 0, key) as Stored | undefined;
+    if (!key || request.routeOptions.config.noReplay) return;
+    const scope = request.user ? `u:${request.user.id}` : `c:${clientFingerprint(request)}`;
+    const flight = `${scope}\n${key}`;
+    while (inFlight.has(flight)) await inFlight.get(flight);
+    const hash = request.bodyHash ?? NOT_COMPARED;
+    const stored = find.get(scope, key) as Stored | undefined;
     if (stored) {
+      if (stored.method !== request.method || stored.url !== request.url || (stored.body_hash !== hash && stored.body_hash !== NOT_COMPARED)) {
+        throw new ApiError(422, KEY_REUSED, undefined, KEY_REUSED);
+      }
       reply.header('Idempotent-Replayed', 'true');
       return reply.status(stored.status).type(stored.content_type).send(stored.body);
     }
     request.idempotencyKey = key;
+    request.idempotencyScope = scope;
     let done!: () => void;
-    inFlight.set(scope, new Promise<void>((resolve) => (done = resolve)));
+    inFlight.set(flight, new Promise<void>((resolve) => (done = resolve)));
     reply.raw.once('close', () => {
-      inFlight.delete(scope);
+      inFlight.delete(flight);
       done();
     });
   });
@@ -61,10 +108,16 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
   // Only successful answers are remembered: a refused change was not applied, so replaying it is harmless.
   app.addHook('onSend', async (request, reply, payload) => {
     const key = request.idempotencyKey;
-    if (!key || reply.statusCode >= 300) return payload;
+    if (!key || !request.idempotencyScope || reply.statusCode >= 300) return payload;
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    if (carriesTokens(body)) return payload;
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-    save.run(request.user?.id ?? 0, key, request.method, request.url, reply.statusCode, body, type, Date.now());
+    const now = Date.now();
+    save.run(request.idempotencyScope, key, request.method, request.url, request.bodyHash ?? NOT_COMPARED, reply.statusCode, body, type, now);
+    if (now - lastPurge > 3600_000) {
+      lastPurge = now;
+      purge.run(now - KEEP_MS);
+    }
     return payload;
   });
 }

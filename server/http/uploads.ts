@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../sync/contract/files';
-import { badRequest } from './errors';
+import { ApiError, badRequest } from './errors';
 
 export interface FileStore {
   put(data: Buffer): string;
@@ -66,9 +66,10 @@ export async function readImageUpload(request: FastifyRequest): Promise<Upload> 
   let upload: Upload | null = null;
   const fields: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } })) {
+    for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 25 } })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        // Own properties only, and never a prototype key ('__proto__' is refused by the plugin too).
+        if (!Object.hasOwn(Object.prototype, part.fieldname)) fields[part.fieldname] = String(part.value).slice(0, 10_000);
         continue;
       }
       const data = await part.toBuffer();
@@ -77,9 +78,11 @@ export async function readImageUpload(request: FastifyRequest): Promise<Upload> 
       upload = { filename: part.filename, type: part.mimetype, data, fields };
     }
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw badRequest('Ce fichier est trop lourd');
-    throw error;
+    // Truncated or malformed multipart (busboy), too many parts or fields, prototype field names: the client's fault, a 400.
+    throw badRequest("L'envoi du fichier est illisible (formulaire multipart invalide ou incomplet).");
   }
   if (!upload) throw badRequest('Aucun fichier reçu dans le champ « file »');
   if (upload.data.length === 0) throw badRequest('Le fichier est vide');

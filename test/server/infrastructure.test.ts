@@ -32,7 +32,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>shell</title>');
   fs.writeFileSync(path.join(staticDir, 'sw.js'), '// sw');
   fs.writeFileSync(path.join(staticDir, 'assets', 'app-abc123.js'), 'console.log(1)'.repeat(200));
-  server = await buildServer(testConfig({ staticDir }));
+  server = await buildServer(testConfig({ staticDir, corsOrigins: ['http://autre.example'] }));
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -156,11 +156,14 @@ describe('static app', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
-  it('answers CORS preflights for a client on another origin', async () => {
-    const res = await fetch(`${base}/api/authentication_token`, { method: 'OPTIONS', headers: { origin: 'http://autre.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' } });
+  it('answers CORS preflights for a client on a configured origin (CORS_ORIGINS), never for others', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${base}/api/authentication_token`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' } });
+    const res = await preflight('http://autre.example');
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://autre.example');
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
+    expect((await preflight('http://pirate.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

@@ -8,10 +8,12 @@ import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
 import { currentUser } from '../../http/auth';
 import { badRequest, refusal } from '../../http/errors';
+import { AttemptLimiter, assertNotLocked, clientAddress } from '../../http/attempts';
+import { idSchema, text } from '../../http/schemas';
 import type { ContactFormPayload, UserData, UserUpdatePayload } from '../../../sync/contract/core';
 import type { Role } from '../../../sync/contract/roles';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{1,60}$/;
 const DIGITS = /^[0-9]+$/;
 
 interface UserRow {
@@ -48,6 +50,8 @@ export function userData(ctx: AppContext, userId: number): UserData {
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db, config } = ctx;
+  // The contact form is public: each client may send a few an hour (spam, database filling).
+  const contacts = new AttemptLimiter(config.limits.contact);
 
   app.get('/api/personal/data/0', async (request) => userData(ctx, currentUser(request).id));
 
@@ -67,12 +71,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: {
           type: 'object',
           properties: {
-            id: { type: 'integer' },
-            firstname: { type: 'string', minLength: 1 },
-            lastname: { type: 'string', minLength: 1 },
-            email: { type: 'string' },
-            gsm: { type: 'string' },
-            echoparkMainCommunityId: { type: 'integer' },
+            id: idSchema,
+            firstname: text(100, 1),
+            lastname: text(100, 1),
+            email: text(254),
+            gsm: text(20),
+            echoparkMainCommunityId: idSchema,
           },
         },
       },
@@ -116,13 +120,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
           type: 'object',
           required: ['firstname', 'lastname', 'email', 'gsm', 'company', 'real_estate'],
           properties: {
-            firstname: { type: 'string' },
-            lastname: { type: 'string' },
-            email: { type: 'string' },
-            gsm: { type: 'string' },
-            company: { type: 'string' },
-            real_estate: { type: 'string' },
-            message: { type: 'string' },
+            firstname: text(100),
+            lastname: text(100),
+            email: text(254),
+            gsm: text(20),
+            company: text(200),
+            real_estate: text(200),
+            message: text(5000),
           },
         },
       },
@@ -132,6 +136,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
       if ([b.firstname, b.lastname, b.email, b.gsm, b.company, b.real_estate].some((v) => v.trim() === '')) throw badRequest('Complétez tous les champs');
       if (!EMAIL.test(b.email)) throw badRequest("Le mail n'est pas valide");
       if (!DIGITS.test(b.gsm)) throw badRequest("Le numéro de téléphone n'est pas valide");
+      const client = clientAddress(request);
+      assertNotLocked([[contacts, client]]);
+      contacts.hit(client);
       const id = tx(db, () =>
         Number(
           db

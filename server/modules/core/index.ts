@@ -1,6 +1,7 @@
 /** Core module: session, account, version, contact form and reference data. */
 import type { ServerModule } from '../../context';
 import { sessionRoutes } from './session-routes';
+import { codeRoutes } from './code-routes';
 import { accountRoutes } from './account-routes';
 import { referenceRoutes } from './reference-routes';
 
@@ -9,6 +10,7 @@ export const coreModule: ServerModule = {
   schema: '',
   routes(app, ctx) {
     sessionRoutes(app, ctx);
+    codeRoutes(app, ctx);
     accountRoutes(app, ctx);
     referenceRoutes(app, ctx);
   },

@@ -7,9 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
 import { currentUser } from '../../http/auth';
-import { assertRealEstate, inList, managedRealEstateIds } from '../../http/access';
+import { assertRealEstate, dealsWithCompany, hasRole, inList, managedRealEstateIds } from '../../http/access';
 import { idFrom, paging, param, query, sendCollection } from '../../http/collections';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { optionalRefSchema, text } from '../../http/schemas';
+import { MANAGER_ROLES, OS_ROLES } from '../../../sync/contract/roles';
 import type { BuildingDto, BusinessAreaDto } from '../../../sync/contract/core';
 import { companyDto, realEstateDto } from './serializers';
 
@@ -34,7 +36,7 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/real_estates/:id', async (request) => {
-    const id = Number(request.params.id);
+    const id = idFrom(request.params.id) ?? -1;
     const dto = realEstateDto(db, id);
     if (!dto) throw notFound('Bien immobilier introuvable');
     assertRealEstate(db, currentUser(request), id);
@@ -49,11 +51,11 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
           type: 'object',
           required: ['name', 'mainContact'],
           properties: {
-            name: { type: 'string', minLength: 1 },
+            name: text(200, 1),
             mainContact: {
               type: 'object',
               required: ['address', 'postalCode', 'city'],
-              properties: { address: { type: 'string', minLength: 1 }, additionalAddress: { type: 'string' }, postalCode: { type: 'string', pattern: '^[0-9]{5}$' }, city: { type: 'string', minLength: 1 } },
+              properties: { address: text(200, 1), additionalAddress: text(200), postalCode: { type: 'string', pattern: '^[0-9]{5}$' }, city: text(100, 1) },
             },
           },
         },
@@ -109,12 +111,16 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/companies/providers', async (request, reply) => {
+    // Those who order work choose among the providers; a provider or an inspector has no use for the list.
+    if (!hasRole(currentUser(request), ...MANAGER_ROLES, ...OS_ROLES)) throw new ApiError(403, "Vous n'avez pas accès à la liste des prestataires.");
     const rows = db.prepare(`SELECT id FROM companies WHERE kind = 'provider' ORDER BY name`).all() as { id: number }[];
     return sendCollection(request, reply, rows.map((r) => companyDto(db, r.id)!));
   });
 
   app.get<{ Params: { id: string } }>('/api/companies/:id', async (request) => {
-    const dto = companyDto(db, Number(request.params.id));
+    const id = idFrom(request.params.id) ?? -1;
+    // Unknown and foreign companies look the same: the detail is for the companies the user deals with.
+    const dto = dealsWithCompany(db, currentUser(request), id) ? companyDto(db, id) : null;
     if (!dto) throw notFound('Entreprise introuvable');
     return dto;
   });
@@ -122,7 +128,7 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/request_types', async (request, reply) => sendCollection(request, reply, db.prepare(`SELECT id, name FROM request_types ORDER BY id`).all()));
 
   app.get<{ Params: { id: string } }>('/api/request_types/:id', async (request) => {
-    const row = db.prepare(`SELECT id, name FROM request_types WHERE id = ?`).get(Number(request.params.id));
+    const row = db.prepare(`SELECT id, name FROM request_types WHERE id = ?`).get(idFrom(request.params.id) ?? -1);
     if (!row) throw notFound('Type de demande introuvable');
     return row;
   });
@@ -131,7 +137,7 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
     const user = currentUser(request);
-    const id = Number(request.params.id);
+    const id = idFrom(request.params.id) ?? -1;
     const row = db.prepare(`SELECT md5, type, uploaded_by FROM media WHERE id = ?`).get(id) as { md5: string; type: string; uploaded_by: number | null } | undefined;
     if (!row) throw notFound('Média introuvable');
     if (row.uploaded_by !== user.id && !ctx.mediaReaders.some((canRead) => canRead(user, id))) throw badRequest("Vous n'avez pas accès à ce média.", '001001');
@@ -166,7 +172,7 @@ function genericRequestRoutes(app: FastifyInstance, { db }: AppContext): void {
 
   app.post<{ Body: { requestType?: unknown; realEstate?: unknown; information?: string } }>(
     '/api/requests',
-    { schema: { body: { type: 'object', properties: { requestType: {}, realEstate: {}, information: { type: 'string' } } } } },
+    { schema: { body: { type: 'object', properties: { requestType: optionalRefSchema, realEstate: optionalRefSchema, information: text(10_000) } } } },
     async (request, reply) => {
       const user = currentUser(request);
       const typeId = idFrom(request.body.requestType) ?? null;
@@ -194,7 +200,7 @@ function genericRequestRoutes(app: FastifyInstance, { db }: AppContext): void {
   });
 
   app.get<{ Params: { id: string } }>('/api/requests/:id', async (request) => {
-    const row = db.prepare(`SELECT * FROM generic_requests WHERE id = ? AND created_by = ?`).get(Number(request.params.id), currentUser(request).id) as Row | undefined;
+    const row = db.prepare(`SELECT * FROM generic_requests WHERE id = ? AND created_by = ?`).get(idFrom(request.params.id) ?? -1, currentUser(request).id) as Row | undefined;
     if (!row) throw notFound('Demande introuvable', '006002');
     return dto(row);
   });

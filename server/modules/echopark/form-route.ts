@@ -9,6 +9,7 @@ import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
 import { idFrom } from '../../http/collections';
 import { badRequest, refusal } from '../../http/errors';
+import { assertBoundedJson } from '../../http/bounded';
 import { checkFormValue, ECHOPARK_MESSAGE_TYPES, ECHOPARK_TEXTS, type EchoparkFormPayload, type FormValue } from '../../../sync/contract/echopark';
 import { ref } from './body-schemas';
 import { actionableRequest, addHistory, echoparkUser, touchRequest } from './access';
@@ -38,6 +39,7 @@ export function formRoute(app: FastifyInstance, { db }: AppContext): void {
             step: ref,
             form: {
               type: 'object',
+              maxProperties: 500,
               required: ['id'],
               properties: {
                 id: { type: 'integer' },
@@ -50,6 +52,7 @@ export function formRoute(app: FastifyInstance, { db }: AppContext): void {
     },
     async (request) => {
       const user = echoparkUser(request);
+      assertBoundedJson(request.body.form, { depth: 6, nodes: 5000, text: 10_000 }, 'Le formulaire');
       const row = actionableRequest(db, user, request.body.requestId);
       if (idFrom(request.body.step) !== row.step_id) throw refusal('010003');
       if (row.form_id === null) throw refusal('010004');

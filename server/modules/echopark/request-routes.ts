@@ -129,7 +129,7 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Body: EchoparkCreatePayload }>(
     '/api/echopark/requests/',
-    { schema: { body: { type: 'object', required: ['requestTypeId', 'realEstate', 'domainTreeId'], properties: { requestTypeId: ref, realEstate: ref, domainTreeId: ref, message: { type: 'string' } } } } },
+    { schema: { body: { type: 'object', required: ['requestTypeId', 'realEstate', 'domainTreeId'], properties: { requestTypeId: ref, realEstate: ref, domainTreeId: ref, message: { type: 'string', maxLength: 10_000 } } } } },
     async (request, reply) => {
       const user = echoparkUser(request);
       const result = createRequest(db, user.id, request.body);

@@ -11,6 +11,7 @@ import { tx } from '../../db/open';
 import { currentUser } from '../../http/auth';
 import { idFrom, intParam, param, query, sendCollection } from '../../http/collections';
 import { badRequest, notFound, refusal } from '../../http/errors';
+import { refSchema as ref, text } from '../../http/schemas';
 import { readImageUpload } from '../../http/uploads';
 import { mediaDto } from '../core/serializers';
 import { ratingEnabledIn } from '../../../sync/contract/interventions';
@@ -18,7 +19,6 @@ import { interventionForSide, sideOf, visibleIntervention } from './access';
 import { debriefingDto, ratingsOf } from './serializers';
 import { END_BEFORE_START, moveTo } from './workflow-routes';
 
-const ref = { anyOf: [{ type: 'integer' }, { type: 'string', minLength: 1 }] } as const;
 type DebriefingRow = Parameters<typeof debriefingDto>[1];
 
 export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -46,7 +46,7 @@ export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: {
           type: 'object',
           required: ['interventionRequest', 'message', 'dateBegin', 'dateEnd'],
-          properties: { interventionRequest: ref, message: { type: 'string', minLength: 1, maxLength: 10_000 }, dateBegin: { type: 'string' }, dateEnd: { type: 'string' }, status: { type: 'integer', enum: [0] } },
+          properties: { interventionRequest: ref, message: { type: 'string', minLength: 1, maxLength: 10_000 }, dateBegin: text(40), dateEnd: text(40), status: { type: 'integer', enum: [0] } },
         },
       },
     },

@@ -11,12 +11,12 @@ import { tx } from '../../db/open';
 import { currentUser, type AuthUser } from '../../http/auth';
 import { idFrom, intParam, paging, query, sendCollection } from '../../http/collections';
 import { badRequest } from '../../http/errors';
+import { refSchema as ref } from '../../http/schemas';
 import { visibleOsIds } from '../os/access';
 import type { ThreadDto } from '../../../sync/contract/interventions';
 import { visibilityClause, visibleIntervention } from './access';
 import { addMessage, markThreadRead, threadMessages } from './serializers';
 
-const ref = { anyOf: [{ type: 'integer' }, { type: 'string', minLength: 1 }] } as const;
 
 interface ThreadRow {
   kind: 'intervention' | 'os';

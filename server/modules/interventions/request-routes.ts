@@ -11,14 +11,14 @@ import { currentUser, type AuthUser } from '../../http/auth';
 import { assertRealEstate } from '../../http/access';
 import { idFrom, intParam, listParam, paging, param, query, sendCollection } from '../../http/collections';
 import { badRequest, refusal } from '../../http/errors';
+import { refSchema as ref, idListSchema } from '../../http/schemas';
 import { readImageUpload } from '../../http/uploads';
 import { mediaDto } from '../core/serializers';
 import { INTERVENTION_PLACE_LIST, STEP_MESSAGES, type InterventionCreatePayload } from '../../../sync/contract/interventions';
 import { interventionForSide, interventionNumber, sideOf, visibilityClause, visibleIntervention, type InterventionRow } from './access';
 import { addMessage, detailDto, listItem } from './serializers';
 
-const idList = { type: 'array', items: { type: 'integer' }, maxItems: 200 } as const;
-const ref = { anyOf: [{ type: 'integer' }, { type: 'string', minLength: 1 }] } as const;
+const idList = idListSchema;
 export const createBodySchema = {
   type: 'object',
   required: ['information', 'realEstatId', 'businessAreaId', 'buildingIdList'],

@@ -11,12 +11,12 @@ import { tx } from '../../db/open';
 import { currentUser } from '../../http/auth';
 import { idFrom, intParam, paging, param, query, sendCollection } from '../../http/collections';
 import { badRequest, refusal } from '../../http/errors';
+import { refSchema as ref, idListSchema, isoDate as boundedDate, text } from '../../http/schemas';
 import { INTERVENTION_WORKFLOW, STEP_MESSAGES, stepRefusal, type AppointmentCreatePayload, type AppointmentStatusPayload, type GoToStepPayload, type InterventionPlace } from '../../../sync/contract/interventions';
 import { interventionForSide, sideOf, visibilityClause, visibleIntervention, type InterventionRow } from './access';
 import { addMessage, appointmentDto, appointmentsOf } from './serializers';
 
-const ref = { anyOf: [{ type: 'integer' }, { type: 'string', minLength: 1 }] } as const;
-const isoDate = { type: 'string', minLength: 10, maxLength: 40 } as const;
+const isoDate = boundedDate;
 export const END_BEFORE_START = 'La date de fin doit être supérieure à la date de début';
 
 /** Moves a request and says so in its thread (automatic message, sendBy 0). */
@@ -56,7 +56,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.put<{ Body: GoToStepPayload }>(
     '/api/workflows/go_to_step',
-    { schema: { body: { type: 'object', required: ['stepCode', 'workflowCode', 'objectId'], properties: { stepCode: { type: 'string' }, workflowCode: { type: 'string' }, objectId: ref } } } },
+    { schema: { body: { type: 'object', required: ['stepCode', 'workflowCode', 'objectId'], properties: { stepCode: text(100), workflowCode: text(100), objectId: ref } } } },
     async (request) => {
       const user = currentUser(request);
       const { stepCode, workflowCode } = request.body;
@@ -90,7 +90,7 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: {
           type: 'object',
           required: ['date', 'dateEnd', 'interventionRequestId'],
-          properties: { date: isoDate, dateEnd: isoDate, interventionRequestId: ref, information: { type: ['string', 'null'], maxLength: 2000 }, appointmentVisitorsId: { type: 'array', items: { type: 'integer' } } },
+          properties: { date: isoDate, dateEnd: isoDate, interventionRequestId: ref, information: { type: ['string', 'null'], maxLength: 2000 }, appointmentVisitorsId: idListSchema },
         },
       },
     },

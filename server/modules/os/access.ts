@@ -7,7 +7,7 @@ import type { Db } from '../../db/open';
 import type { AuthUser } from '../../http/auth';
 import { hasRole, managedRealEstateIds, seesAllRealEstates } from '../../http/access';
 import { notFound, refusal } from '../../http/errors';
-import { PROVIDER_ROLES, canUseOs } from '../../../sync/contract/roles';
+import { PROVIDER_ROLES, canUseArea, canUseOs } from '../../../sync/contract/roles';
 import { ERROR_CODES } from '../../../sync/contract/errors';
 import { mayCreateOs, type OsPlace } from '../../../sync/contract/os-workflow';
 
@@ -28,6 +28,9 @@ export interface OsRow {
 
 /** SQL condition on alias `w` and its parameters. */
 export function osVisibility(db: Db, user: AuthUser): { sql: string; params: number[] } {
+  // Managing a real estate is not enough: without an OS-area role (echopark, visits) no OS is visible,
+  // not even through threads or media (the route guard refuses the OS routes themselves).
+  if (!canUseArea(user.roles, 'os')) return { sql: '0 = 1', params: [] };
   if (seesAllRealEstates(user)) return { sql: '1 = 1', params: [] };
   if (hasRole(user, ...PROVIDER_ROLES)) return { sql: 'w.provider_company_id = ?', params: [user.companyId ?? -1] };
   const ids = managedRealEstateIds(db, user);

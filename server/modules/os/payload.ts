@@ -12,9 +12,10 @@ import { badRequest, refusal } from '../../http/errors';
 import type { OsPayload } from '../../../sync/contract/os';
 import type { OsRow } from './access';
 import { addOsMessage } from './messages';
+import { refSchema } from '../../http/schemas';
 
-/** A reference given as an id or an IRI ("/api/real_estates/3"). */
-export const refSchema = { anyOf: [{ type: 'integer' }, { type: 'string', minLength: 1, maxLength: 200 }] } as const;
+/** A reference given as an id or an IRI ("/api/real_estates/3"), bounded like every input. */
+export { refSchema };
 
 export const payloadSchema = {
   type: 'object',
@@ -30,7 +31,7 @@ export const payloadSchema = {
     serviceProviderCompanyId: refSchema,
     typeId: refSchema,
     // Forms often send the price as text ("1250.50"); it is checked as a number below.
-    price: { anyOf: [{ type: 'null' }, { type: 'number' }, { type: 'string', maxLength: 30 }] },
+    price: { anyOf: [{ type: 'null' }, { type: 'number', minimum: -1e15, maximum: 1e15 }, { type: 'string', maxLength: 30 }] },
   },
 } as const;
 

@@ -1,83 +1,101 @@
 /**
- * Checks visit data sent by an inspector against the visit's stored data and
- * merges it: known forms, sections and fields keep their type and choices;
- * sections the client duplicated (new ids, no answer id) are accepted with
- * their fields; anything else unknown is refused with a clear French 400.
- * Answered fields and sections get their answer ids.
+ * Checks visit data sent by an inspector against the visit's stored data (its
+ * template and answers) and merges it. Known forms, sections and fields keep
+ * their definition; only answers change. What the save leaves out stays as
+ * stored (a form sent with `sections: {}` erased its template and answers).
+ * A new section is accepted only as a copy of an iterable section of the same
+ * place (duplicateSection on the client): its fields and subsections must
+ * match the model's, and take the model's definitions. Anything else unknown
+ * is refused with a clear French 400. Keys are looked up as own properties
+ * only, so a form keyed `constructor` is just an unknown form.
  */
 import { badRequest } from '../../http/errors';
-import { FIELD_TYPES, type VisitData, type VisitField, type VisitSection } from '../../../sync/contract/visit-data';
+import { assertBoundedJson } from '../../http/bounded';
+import type { VisitData, VisitField, VisitSection } from '../../../sync/contract/visit-data';
+import { MAX_COMMENT, answerText, isObject, mergeField, sameDefinition } from './merge-field';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const strings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+/** Fields of a raw section, in order (the order duplicateSection keeps). */
+const entriesOf = (raw: unknown): [string, unknown][] => (isObject(raw) ? Object.entries(raw) : []);
 
-function checkField(raw: unknown, known: VisitField | undefined, where: string): VisitField {
-  if (!isObject(raw) || typeof raw.id !== 'string') throw badRequest(`Champ invalide dans ${where}.`);
-  if (!known && !FIELD_TYPES.includes(raw.field_type as never)) throw badRequest(`Type de champ inconnu « ${String(raw.field_type)} » dans ${where}.`);
-  if (!strings(raw.field_value ?? []) || !strings(raw.field_value_id ?? [])) throw badRequest(`Réponse invalide pour le champ « ${String(raw.name ?? raw.id)} ».`);
-  const note = raw.field_value_note;
-  if (note !== null && note !== undefined && typeof note !== 'number') throw badRequest(`Note invalide pour le champ « ${String(raw.name ?? raw.id)} ».`);
-  const base = known ?? (raw as unknown as VisitField);
-  return {
-    ...base,
-    name: typeof raw.name === 'string' && raw.name.trim() ? raw.name : base.name,
-    field_value: (raw.field_value as string[]) ?? [],
-    field_value_id: (raw.field_value_id as string[]) ?? [],
-    field_value_note: (note as number | null | undefined) ?? null,
-    is_hidden: raw.is_hidden === true,
-    comment: typeof raw.comment === 'string' ? raw.comment : '',
-    add_comment: raw.add_comment === true,
-    alert_flag: raw.alert_flag === true,
-    field_answer_id: typeof raw.field_answer_id === 'string' ? raw.field_answer_id : null,
-    files: Array.isArray(raw.files) ? (raw.files as VisitField['files']) : [],
-  };
+function sectionAnswers(raw: Record<string, unknown>, name: string) {
+  return { complete: raw.complete === true, is_hidden: raw.is_hidden === true, comment: answerText(raw.comment, name, MAX_COMMENT), add_comment: raw.add_comment === true };
 }
 
-function checkSection(raw: unknown, known: VisitSection | undefined, where: string, allowNew: boolean): VisitSection {
-  if (!isObject(raw) || typeof raw.id !== 'string' || !isObject(raw.fields) || !isObject(raw.sections ?? {})) throw badRequest(`Section invalide dans ${where}.`);
-  const isNew = !known;
-  if (isNew && (!allowNew || (raw.section_answer_id !== null && raw.section_answer_id !== undefined))) throw badRequest(`Section inconnue « ${String(raw.name ?? raw.id)} » dans ${where}.`);
-  const name = typeof raw.name === 'string' && raw.name.trim() ? raw.name : (known?.name ?? 'Section');
+function rawSection(raw: unknown, where: string): Record<string, unknown> & { fields: Record<string, unknown>; sections: Record<string, unknown> } {
+  if (!isObject(raw) || !isObject(raw.fields) || (raw.sections !== undefined && !isObject(raw.sections))) throw badRequest(`Section invalide dans ${where}.`);
+  return { ...raw, fields: raw.fields, sections: (raw.sections ?? {}) as Record<string, unknown> };
+}
+
+/** A known section with the client's answers; omitted fields and subsections keep their stored state. */
+function mergeSection(known: VisitSection, raw: unknown, where: string): VisitSection {
+  const r = rawSection(raw, where);
+  if (r.name !== undefined && r.name !== known.name) throw badRequest(`La section « ${known.name} » ne peut pas être renommée.`);
   const fields: Record<string, VisitField> = {};
-  for (const [id, f] of Object.entries(raw.fields)) {
-    const knownField = known?.fields[id];
-    if (!isNew && !knownField) throw badRequest(`Champ inconnu « ${id} » dans la section « ${name} ».`);
-    fields[id] = checkField(f, knownField, `la section « ${name} »`);
-  }
+  for (const [id, field] of Object.entries(known.fields)) fields[id] = Object.hasOwn(r.fields, id) ? mergeField(field, r.fields[id], known.name) : field;
+  for (const id of Object.keys(r.fields)) if (!Object.hasOwn(known.fields, id)) throw badRequest(`Champ inconnu « ${id.slice(0, 80)} » dans la section « ${known.name} ».`);
+  return { ...known, ...sectionAnswers(r, known.name), fields, sections: mergeSections(known.sections, r.sections, `la section « ${known.name} »`) };
+}
+
+/** Whether a raw section has the shape of a copy of `model`: same fields and subsections, in order. */
+function copies(model: VisitSection, raw: unknown): boolean {
+  if (!isObject(raw) || !isObject(raw.fields)) return false;
+  const fields = entriesOf(raw.fields);
+  const models = Object.values(model.fields);
+  if (fields.length !== models.length || !fields.every(([, f], i) => sameDefinition(models[i]!, f))) return false;
+  const children = entriesOf(raw.sections ?? {});
+  const childModels = Object.values(model.sections);
+  return children.length === childModels.length && children.every(([, c], i) => copies(childModels[i]!, c));
+}
+
+/** A new section built from its model's definitions and the client's answers (ids and label are the client's). */
+function fromModel(model: VisitSection, id: string, raw: unknown, isTop: boolean): VisitSection {
+  const r = rawSection(raw, `la section « ${model.name} »`);
+  const label = typeof r.name === 'string' ? r.name.trim() : '';
+  if (label.length > 200) throw badRequest('Le libellé de la section ne doit pas dépasser 200 caractères.');
+  const name = isTop && label ? label : model.name;
+  const models = Object.values(model.fields);
+  const fields: Record<string, VisitField> = {};
+  entriesOf(r.fields).forEach(([fieldId, f], i) => {
+    const blank: VisitField = { ...models[i]!, id: fieldId, field_value: [], field_value_id: [], field_value_note: null, comment: '', files: [], alert_flag: false, field_answer_id: null };
+    fields[fieldId] = mergeField(blank, f, name);
+  });
+  const childModels = Object.values(model.sections);
   const sections: Record<string, VisitSection> = {};
-  for (const [id, child] of Object.entries((raw.sections ?? {}) as Record<string, unknown>)) {
-    sections[id] = checkSection(child, known?.sections[id], `la section « ${name} »`, true);
+  entriesOf(r.sections).forEach(([childId, c], i) => (sections[childId] = fromModel(childModels[i]!, childId, c, false)));
+  return { ...model, id, name, ...sectionAnswers(r, name), section_answer_id: null, fields, sections };
+}
+
+/** Stored sections of one place merged with the raw ones; new ones must copy an iterable stored sibling. */
+function mergeSections(stored: Record<string, VisitSection>, raw: Record<string, unknown>, where: string): Record<string, VisitSection> {
+  const merged: Record<string, VisitSection> = {};
+  for (const [id, section] of Object.entries(stored)) merged[id] = Object.hasOwn(raw, id) ? mergeSection(section, raw[id], where) : section;
+  const models = Object.values(stored).filter((s) => s.is_iterable);
+  for (const [id, section] of Object.entries(raw)) {
+    if (Object.hasOwn(stored, id)) continue;
+    const model = isObject(section) && (section.section_answer_id === null || section.section_answer_id === undefined) ? models.find((m) => copies(m, section)) : undefined;
+    if (!model) throw badRequest(`Section inconnue « ${String(isObject(section) && typeof section.name === 'string' ? section.name : id).slice(0, 80)} » dans ${where}.`);
+    merged[id] = fromModel(model, id, section, true);
   }
-  return {
-    ...(known ?? (raw as unknown as VisitSection)),
-    name,
-    complete: raw.complete === true,
-    is_hidden: raw.is_hidden === true,
-    comment: typeof raw.comment === 'string' ? raw.comment : '',
-    add_comment: raw.add_comment === true,
-    section_answer_id: typeof raw.section_answer_id === 'string' ? raw.section_answer_id : null,
-    fields,
-    sections,
-  };
+  return merged;
 }
 
 /** The merged data, or a 400 that says what is wrong. `nextId` hands out answer ids. */
 export function mergeVisitData(stored: VisitData, body: unknown, nextId: () => string): VisitData {
   if (!isObject(body)) throw badRequest('Les données de la visite doivent être un objet de formulaires.');
+  assertBoundedJson(body, { depth: 80, nodes: 2_000_000, text: 10_000 }, 'Les données de la visite');
   const merged: VisitData = { ...stored };
   for (const [formId, rawForm] of Object.entries(body)) {
-    const form = stored[formId];
-    if (!form) throw badRequest(`Formulaire inconnu « ${formId} ».`);
+    const form = Object.hasOwn(stored, formId) ? stored[formId] : undefined;
+    if (!form) throw badRequest(`Formulaire inconnu « ${formId.slice(0, 80)} ».`);
     if (!isObject(rawForm) || !isObject(rawForm.sections)) throw badRequest(`Formulaire invalide « ${form.form_name} ».`);
-    const sections: Record<string, VisitSection> = {};
-    for (const [id, raw] of Object.entries(rawForm.sections)) sections[id] = checkSection(raw, form.sections[id], `le formulaire « ${form.form_name} »`, true);
-    merged[formId] = { ...form, sections };
+    merged[formId] = { ...form, sections: mergeSections(form.sections, rawForm.sections, `le formulaire « ${form.form_name} »`) };
   }
   const assign = (s: VisitSection) => {
     s.section_answer_id ??= nextId();
     for (const f of Object.values(s.fields)) if (f.field_answer_id === null && (f.field_value.length > 0 || f.comment || f.files.length > 0)) f.field_answer_id = nextId();
     Object.values(s.sections).forEach(assign);
   };
+  // `stored` is parsed afresh for each save, so assign may write answer ids into its objects.
   for (const form of Object.values(merged)) Object.values(form.sections).forEach(assign);
   return merged;
 }

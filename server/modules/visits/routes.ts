@@ -18,6 +18,7 @@ import { VISIT_ROLES } from '../../../sync/contract/roles';
 import { TO_DO_STATES, type VisitDashboard, type VisitInfo, type VisitProperty, type VisitState } from '../../../sync/contract/visits';
 import type { VisitData } from '../../../sync/contract/visit-data';
 import { mergeVisitData } from './merge';
+import { assertBoundedJson } from '../../http/bounded';
 
 interface VisitRow {
   id: number;
@@ -112,8 +113,9 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     return row ? (JSON.parse(row.fiche) as unknown) : { visit_id: v.id, summary: '', updated_at: null };
   });
 
-  app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/api/visit/fiche/:id', { schema: { body: { type: 'object' } } }, async (request) => {
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/api/visit/fiche/:id', { schema: { body: { type: 'object', maxProperties: 200 } } }, async (request) => {
     const v = assignedVisit(db, visitUser(request), request.params.id);
+    assertBoundedJson(request.body, { depth: 8, nodes: 20_000, text: 20_000 }, 'La fiche');
     const fiche = { ...request.body, visit_id: v.id, updated_at: new Date().toISOString() };
     tx(db, () => db.prepare(`INSERT INTO visit_fiches (visit_id, fiche) VALUES (?, ?) ON CONFLICT (visit_id) DO UPDATE SET fiche = excluded.fiche`).run(v.id, JSON.stringify(fiche)));
     return fiche;
@@ -121,7 +123,8 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Params: { id: string } }>('/api/visit/state/start/:id', async (request) => {
     const v = assignedVisit(db, visitUser(request), request.params.id);
-    if (v.state === 'start') throw refusal('010003');
+    // A visit handed in (terminate) is closed: it waits for validation and is never restarted.
+    if (v.state !== 'todo' && v.state !== 'draft') throw refusal('010003');
     tx(db, () => db.prepare(`UPDATE visits SET state = 'start' WHERE id = ?`).run(v.id));
     return { id: v.id, state: 'start' };
   });
@@ -146,7 +149,8 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: { id: string } }>('/api/visit/assign/:id', async (request) => {
     const user = visitUser(request);
     const v = visitById(db, request.params.id);
-    if (v.state === 'start' && v.assigned_to !== user.id) throw refusal('010003');
+    // Started elsewhere: not taken over. Handed in: closed to everyone.
+    if ((v.state === 'start' && v.assigned_to !== user.id) || v.state === 'terminate') throw refusal('010003');
     tx(db, () => db.prepare(`UPDATE visits SET assigned_to = ? WHERE id = ?`).run(user.id, v.id));
     return { id: v.id, assigned_to: user.id };
   });

@@ -1,0 +1,89 @@
+/**
+ * One field of a visit save, checked against its stored definition: the
+ * definition (name, type, choices, config) is the server's and cannot be
+ * renamed or retyped by a save; only the answer comes from the client, and a
+ * choice answer must name the field's choices (its value and note are derived
+ * from them, as chooseOption and toggleOption do on the client).
+ */
+import { badRequest } from '../../http/errors';
+import type { FieldFile, VisitField } from '../../../sync/contract/visit-data';
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const CHOICE_TYPES = new Set(['radio', 'select', 'checkbox']);
+const NO_ANSWER_TYPES = new Set(['title', 'description']);
+const MAX_VALUES = 100;
+const MAX_VALUE_LENGTH = 10_000;
+export const MAX_COMMENT = 5_000;
+const MAX_FILES = 50;
+
+function strings(raw: unknown, label: string): string[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw) || raw.length > MAX_VALUES || !raw.every((x) => typeof x === 'string' && x.length <= MAX_VALUE_LENGTH)) {
+    throw badRequest(`Réponse invalide pour le champ « ${label} ».`);
+  }
+  return raw as string[];
+}
+
+/** A text property of an answer: absent is empty, too long is refused. */
+export function answerText(raw: unknown, label: string, max = MAX_COMMENT): string {
+  if (raw === undefined || raw === null) return '';
+  if (typeof raw !== 'string' || raw.length > max) throw badRequest(`Le commentaire de « ${label} » doit être un texte de ${max} caractères au plus.`);
+  return raw;
+}
+
+function files(raw: unknown, label: string): FieldFile[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw) || raw.length > MAX_FILES) throw badRequest(`Fichiers invalides pour le champ « ${label} ».`);
+  return raw.map((f) => {
+    if (!isObject(f) || typeof f.name !== 'string' || f.name.length > 255) throw badRequest(`Fichier invalide pour le champ « ${label} ».`);
+    const short = (v: unknown) => (typeof v === 'string' ? v.slice(0, 255) : '');
+    // Only the known keys are kept: nothing else of the client's object is stored.
+    return { name: f.name, originalName: short(f.originalName), size: typeof f.size === 'number' && Number.isSafeInteger(f.size) && f.size >= 0 ? f.size : 0, type: short(f.type), new: f.new === true, deleted: f.deleted === true };
+  });
+}
+
+/** The answer of a choice field from its choice ids: unknown ids and a second radio answer are refused. */
+function choiceAnswer(known: VisitField, ids: string[], values: string[]): Pick<VisitField, 'field_value' | 'field_value_id' | 'field_value_note'> {
+  const unique = [...new Set(ids)];
+  const outside = () => badRequest(`Réponse hors des choix du champ « ${known.name} ».`);
+  if (!unique.every((id) => Object.hasOwn(known.field_choices, id))) throw outside();
+  if (known.field_type !== 'checkbox' && unique.length > 1) throw badRequest(`Le champ « ${known.name} » n'accepte qu'un choix.`);
+  const choices = unique.map((id) => known.field_choices[id]!);
+  const names = choices.map((c) => c.field_choice_name);
+  // The text sent must be the chosen choices' names: an answer is never free text on a choice field.
+  if (values.length > 0 && (values.length !== names.length || values.some((v, i) => v !== names[i]))) throw outside();
+  const note = choices.length === 0 ? null : Math.round(choices.reduce((sum, c) => sum + c.field_choice_note, 0) / choices.length);
+  return { field_value: names, field_value_id: unique, field_value_note: note };
+}
+
+/** The stored field with the client's answer; the definition stays the stored one. */
+export function mergeField(known: VisitField, raw: unknown, sectionName: string): VisitField {
+  if (!isObject(raw)) throw badRequest(`Champ invalide dans la section « ${sectionName} ».`);
+  if (raw.name !== undefined && raw.name !== known.name) throw badRequest(`Le champ « ${known.name} » ne peut pas être renommé.`);
+  if (raw.field_type !== undefined && raw.field_type !== known.field_type) throw badRequest(`Le type du champ « ${known.name} » ne peut pas changer.`);
+  const values = strings(raw.field_value, known.name);
+  const ids = strings(raw.field_value_id, known.name);
+  const answer = CHOICE_TYPES.has(known.field_type)
+    ? choiceAnswer(known, ids, values)
+    : { field_value: NO_ANSWER_TYPES.has(known.field_type) ? [] : values, field_value_id: [], field_value_note: null };
+  return {
+    ...known,
+    ...answer,
+    is_hidden: raw.is_hidden === true,
+    comment: answerText(raw.comment, known.name),
+    add_comment: raw.add_comment === true,
+    alert_flag: raw.alert_flag === true,
+    files: files(raw.files, known.name),
+  };
+}
+
+/** Same definition (what a duplicated field copies from its model): type, name, config and choices. */
+export function sameDefinition(model: VisitField, raw: unknown): boolean {
+  return (
+    isObject(raw) &&
+    raw.field_type === model.field_type &&
+    raw.name === model.name &&
+    (raw.field_config === undefined || raw.field_config === model.field_config) &&
+    JSON.stringify(raw.field_choices ?? {}) === JSON.stringify(model.field_choices)
+  );
+}
