@@ -22,5 +22,15 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
+  {
+    // RxDB's doc.data is a Proxy: spread into a document, it cannot cross tabs (DataCloneError).
+    files: ['sync/**/*.ts', 'src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'SpreadElement > MemberExpression[property.name="data"]', message: 'Spreading `x.data` copies RxDB proxies into the store: use dataOf(doc) (sync/store/plain.ts) or name the plain object.' },
+      ],
+    },
+  },
   { files: ['server/main.ts', 'bench/**', 'test/**', '.ci/**'], rules: { 'no-console': 'off' } },
 );

@@ -4,7 +4,7 @@
  * and follows the session: paused when it expires (nothing pending is lost),
  * resumed when the same user signs in again, wiped on an explicit logout.
  */
-import { proxy, subscribe } from 'valtio/vanilla';
+import { proxy, ref, subscribe } from 'valtio/vanilla';
 import type { Subscription } from 'rxjs';
 import type { Session } from './session/session';
 import type { UserData } from './contract/core';
@@ -67,7 +67,9 @@ export function createEngine(env: EngineEnv) {
     subscriptions.push(
       outbox.all$().subscribe((docs) => {
         const commands = docs.map((d) => d.toJSON() as OutboxDoc);
-        state.commands = commands;
+        // ref(): valtio must not wrap RxDB's own objects in proxies (they would no longer clone
+        // across tabs); the list is replaced as a whole on every change anyway.
+        state.commands = ref(commands);
         state.pending = commands.filter((c) => c.status !== 'rejected').length;
         state.rejected = commands.length - state.pending;
       }),

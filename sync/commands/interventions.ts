@@ -9,6 +9,7 @@
 import { interventionPaths as paths, type InterventionDetailDto, type InterventionCreatePayload } from '../contract/interventions';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
 import { rankOf } from '../store/queries';
+import { dataOf } from '../store/plain';
 import { interventionDoc, threadKey } from '../pull/interventions';
 
 const iri = (id: string | number) => `/api/intervention_requests/${id}`;
@@ -18,7 +19,7 @@ const resolve = (id: string, ids: IdMap) => ids[id] ?? id;
 async function patchIntervention(ctx: CommandContext, id: string, change: Record<string, unknown>, pending = true): Promise<void> {
   const doc = await ctx.db.interventions.findOne(id).exec();
   if (!doc) return;
-  const data = { ...doc.data, ...change };
+  const data = { ...dataOf(doc), ...change };
   await doc.incrementalPatch({ data, pending, ...(typeof change.place === 'string' ? { place: change.place } : {}) });
 }
 
@@ -147,7 +148,7 @@ export const appointmentDecide = defineCommand<AppointmentDecisionCommand>()({
   request: (p, ids) => ({ method: 'PUT', path: paths.appointmentStatus, json: { appointmentId: Number(resolve(p.appointmentId, ids)), status: p.status, reason: p.reason } }),
   async apply(ctx, p) {
     const doc = await ctx.db.appointments.findOne(p.appointmentId).exec();
-    await doc?.incrementalPatch({ status: p.status, pending: true, data: { ...doc.data, status: p.status, reason: p.reason } });
+    await doc?.incrementalPatch({ status: p.status, pending: true, data: { ...dataOf(doc), status: p.status, reason: p.reason } });
     if (p.status === 2) await patchIntervention(ctx, p.interventionId, { place: 'planned', validAppointment: doc ? { date: doc.data.date, dateEnd: doc.data.dateEnd } : null });
   },
   async reconcile(ctx, p) {
@@ -167,7 +168,7 @@ export const appointmentsRefuseAll = defineCommand<{ interventionId: string }>()
   request: (p, ids) => ({ method: 'PUT', path: paths.refuseAppointments(resolve(p.interventionId, ids)), json: {} }),
   async apply({ db }, p) {
     const proposed = await db.appointments.find({ selector: { interventionId: p.interventionId, status: 1 } }).exec();
-    for (const doc of proposed) await doc.incrementalPatch({ status: 3, pending: true, data: { ...doc.data, status: 3 } });
+    for (const doc of proposed) await doc.incrementalPatch({ status: 3, pending: true, data: { ...dataOf(doc), status: 3 } });
   },
   async reconcile({ db }, p) {
     const mine = await db.appointments.find({ selector: { interventionId: p.interventionId, pending: true } }).exec();

@@ -10,16 +10,17 @@ import { visitPaths, type VisitSendMode } from '../contract/visits';
 import type { VisitData } from '../contract/visit-data';
 import { defineCommand, type CommandContext } from '../outbox/commands';
 import type { VisitLocalCopy } from '../pull/visits';
+import { dataOf } from '../store/plain';
 
 async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<VisitLocalCopy>): Promise<void> {
   const doc = await ctx.db.visitdata.findOne(String(visitId)).exec();
-  if (doc) await doc.incrementalPatch({ data: { ...doc.data, ...change } as Record<string, unknown>, savedAt: Date.now() });
+  if (doc) await doc.incrementalPatch({ data: { ...dataOf(doc), ...change } as Record<string, unknown>, savedAt: Date.now() });
 }
 
 async function patchListState(ctx: CommandContext, visitId: number, state: string, pending: boolean): Promise<void> {
   const doc = await ctx.db.visits.findOne(String(visitId)).exec();
   if (!doc) return;
-  const data = doc.data as { visit: Record<string, unknown> };
+  const data = dataOf<{ visit: Record<string, unknown> }>(doc);
   await doc.incrementalPatch({ state, pending, data: { ...data, visit: { ...data.visit, state } } });
 }
 
@@ -97,7 +98,7 @@ export const visitAssign = defineCommand<{ visitId: number; userId: number }>()(
   async apply({ db }, p) {
     const doc = await db.visits.findOne(String(p.visitId)).exec();
     if (!doc) return;
-    const data = doc.data as { visit: Record<string, unknown> };
+    const data = dataOf<{ visit: Record<string, unknown> }>(doc);
     await doc.incrementalPatch({ assignedTo: p.userId, pending: true, data: { ...data, visit: { ...data.visit, assigned_to: p.userId } } });
   },
   async reconcile({ db }, p) {

@@ -20,6 +20,7 @@ import type { CommandContext, CommandName, CommandRegistry, IdMap, PayloadOf } f
 import { backoffDelay, classifyFailure, nextWakeUp, readyCommands, type CommandError } from './policy';
 import { defaultFlushLock, type FlushLock } from './locks';
 import { StorageFullError, isQuotaError } from './storage-errors';
+import { plainData } from '../store/plain';
 
 export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   store: Store;
@@ -221,7 +222,9 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
   return {
     /** Writes the command (and its files) durably, applies its optimistic effect, then tries to send. */
-    async enqueue<N extends CommandName<Reg>>(name: N, payload: PayloadOf<Reg[N]>, options: EnqueueOptions = {}): Promise<string> {
+    async enqueue<N extends CommandName<Reg>>(name: N, given: PayloadOf<Reg[N]>, options: EnqueueOptions = {}): Promise<string> {
+      // Plain data only: the command document crosses tabs (see store/plain.ts).
+      const payload = plainData(given);
       const definition = registry[name];
       if (!definition) throw new Error(`Commande inconnue : ${name}`);
       const id = crypto.randomUUID();

@@ -1,16 +1,26 @@
 /**
- * Pulling: fetchers call the spec's GET endpoints and upsert what passes the
- * boundary checks into the store; screens only ever read the store. A
- * complete list replaces its kind (what the server no longer sends goes); a
- * detail answered 404 is removed locally. Each pull records when it ran.
+ * The one pull helper every module uses. Fetchers call the spec's GET
+ * endpoints, check the answer's shape with a valibot schema at the boundary
+ * (the schema infers the type the fetcher works with), and store it through
+ * `storeFresh`, which holds the rule the whole app relies on: a document with
+ * local changes pending is never overwritten or removed by a pull. Its server
+ * copy is kept aside (`aside:<collection>:<id>`) and put back if its commands
+ * are refused or discarded (`restoreServerCopy`); once they are sent, the
+ * next pull brings the truth and drops the aside copy.
  */
 import type { RxCollection } from 'rxdb';
+import * as v from 'valibot';
 import type { ApiClient, CallOptions } from '../api/client';
 import { ApiFailure, isApiFailure } from '../api/failure';
 import type { CachedDoc } from '../store/schemas';
 import type { Database } from '../store/database';
-import { markRefreshed } from '../store/local';
-import { partition, type Guard } from './guards';
+import { markRefreshed, readLocal, removeLocal, writeLocal } from '../store/local';
+import { dataOf } from '../store/plain';
+
+export type StoredDoc = CachedDoc & Record<string, unknown>;
+export type AnyCollection = RxCollection<StoredDoc>;
+/** Any RxDB collection of cached documents, seen through the shape the helper needs. */
+export const asCached = (collection: unknown) => collection as AnyCollection;
 
 export interface PullReport {
   resource: string;
@@ -19,69 +29,156 @@ export interface PullReport {
   /** Items refused at the boundary (wrong shape). */
   refused: number;
   removed: number;
+  /** Server copies kept aside because the local document has changes pending. */
+  keptAside: number;
 }
 
-type AnyCached = CachedDoc & Record<string, unknown>;
+const invalid = (path: string, what: string) => new ApiFailure('invalid-response', 200, 'GET', path, `Réponse inattendue du serveur pour ${what}`);
 
-export interface ListPull<T> {
-  resource: string;
-  path: string;
-  options?: CallOptions;
-  guard: Guard<T>;
-  /** Builds the stored document (id, indexed fields) from a server item. */
-  toDoc(item: T, now: number): AnyCached;
-  /**
-   * Documents of this list that the server no longer sends are removed: the
-   * selector says which local documents the list covers (e.g. { kind: 'realEstate' }).
-   * Documents with local changes pending are never removed.
-   */
-  replaceSelector?: Record<string, unknown>;
-}
-
-export async function pullList<T>(db: Database, api: ApiClient, collection: RxCollection<AnyCached>, pull: ListPull<T>): Promise<PullReport> {
-  const { items } = await api.list<unknown>(pull.path, pull.options);
-  const { valid, invalid } = partition(items, pull.guard);
-  if (items.length > 0 && valid.length === 0) {
-    throw new ApiFailure('invalid-response', 200, 'GET', pull.path, `Réponse inattendue du serveur pour ${pull.resource}`);
+/** Items that pass the schema; a non-empty answer of which none passes is an error, not an empty list. */
+export function checkItems<S extends v.GenericSchema>(schema: S, items: unknown[], path: string, what = path): { valid: v.InferOutput<S>[]; refused: number } {
+  const valid: v.InferOutput<S>[] = [];
+  for (const item of items) {
+    const result = v.safeParse(schema, item);
+    if (result.success) valid.push(result.output);
   }
-  const now = Date.now();
-  const docs = valid.map((item) => pull.toDoc(item, now));
-  await collection.bulkUpsert(docs);
+  if (items.length > 0 && valid.length === 0) throw invalid(path, what);
+  return { valid, refused: items.length - valid.length };
+}
+
+export function checkBody<S extends v.GenericSchema>(schema: S, body: unknown, path: string, what = path): v.InferOutput<S> {
+  const result = v.safeParse(schema, body);
+  if (!result.success) throw invalid(path, what);
+  return result.output;
+}
+
+const asideKey = (collection: AnyCollection, id: string) => `aside:${collection.name}:${id}`;
+
+export interface StoreOptions {
+  /** Merge each server item into the existing document's data (a list item is shorter than the detail). */
+  merge?: boolean;
+  /** The local documents this answer covers: those it no longer contains are removed (never pending ones). */
+  replace?: Record<string, unknown>;
+}
+
+/** Upserts server documents, except over pending local changes (their server copy goes aside). */
+export async function storeFresh(db: Database, collection: AnyCollection, docs: StoredDoc[], options: StoreOptions = {}): Promise<{ stored: number; keptAside: number; removed: number }> {
   let removed = 0;
-  if (pull.replaceSelector) {
+  if (options.replace) {
     const keep = new Set(docs.map((d) => d.id));
-    const stale = (await collection.find({ selector: pull.replaceSelector as never }).exec()).filter((d) => !keep.has(d.id) && !d.pending);
+    const stale = (await collection.find({ selector: options.replace as never }).exec()).filter((d) => !keep.has(d.id) && !d.pending);
     removed = stale.length;
     if (removed > 0) await collection.bulkRemove(stale.map((d) => d.id));
   }
-  await markRefreshed(db, pull.resource, now);
-  return { resource: pull.resource, received: items.length, stored: docs.length, refused: invalid, removed };
+  if (docs.length === 0) return { stored: 0, keptAside: 0, removed };
+  const existing = await collection.findByIds(docs.map((d) => d.id)).exec();
+  const fresh: StoredDoc[] = [];
+  let keptAside = 0;
+  for (const doc of docs) {
+    const local = existing.get(doc.id);
+    if (local?.pending) {
+      await writeLocal(db, asideKey(collection, doc.id), doc);
+      keptAside++;
+      continue;
+    }
+    const merged = options.merge && local ? { ...doc, data: { ...dataOf(local), ...doc['data'] } } : doc;
+    // Unchanged documents are not written again: no revision, no event, no cross-tab message.
+    if (local && local.refreshedAt !== 0 && sameContent(local.toJSON() as StoredDoc, merged)) continue;
+    fresh.push(merged);
+  }
+  if (fresh.length > 0) await collection.bulkUpsert(fresh);
+  return { stored: fresh.length, keptAside, removed };
 }
 
-export interface DetailPull<T> {
+function sameContent(local: StoredDoc, next: StoredDoc): boolean {
+  for (const key of Object.keys(next)) {
+    if (key === 'refreshedAt') continue;
+    if (JSON.stringify(local[key]) !== JSON.stringify(next[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * After a refusal or a discard, the optimistic document is wrong: the server copy kept aside (if a
+ * pull brought one meanwhile) replaces it; otherwise it stays, marked stale, until the next pull.
+ */
+export async function restoreServerCopy(db: Database, collection: AnyCollection, id: string): Promise<boolean> {
+  const key = asideKey(collection, id);
+  const aside = await readLocal<StoredDoc>(db, key);
+  if (aside) {
+    await collection.upsert(aside);
+    await removeLocal(db, key);
+    return true;
+  }
+  const local = await collection.findOne(id).exec();
+  if (local) await local.incrementalPatch({ pending: false, data: { ...dataOf(local), stale: true } });
+  return false;
+}
+
+export interface ListPull<S extends v.GenericSchema> extends StoreOptions {
+  /** Name of the refresh time recorded (`refreshed:<resource>`). */
   resource: string;
   path: string;
-  guard: Guard<T>;
-  docId: string;
-  toDoc(item: T, now: number): AnyCached;
+  options?: CallOptions;
+  item: S;
+  toDoc(item: v.InferOutput<S>, now: number): StoredDoc;
 }
 
-/** Pulls one object; a 404 removes it from the store (it no longer exists or is no longer ours). */
-export async function pullDetail<T>(db: Database, api: ApiClient, collection: RxCollection<AnyCached>, pull: DetailPull<T>): Promise<'stored' | 'removed'> {
+export async function pullList<S extends v.GenericSchema>(db: Database, api: ApiClient, collection: AnyCollection, pull: ListPull<S>): Promise<PullReport & { items: v.InferOutput<S>[] }> {
+  const { items } = await api.list<unknown>(pull.path, pull.options);
+  const { valid, refused } = checkItems(pull.item, items, pull.path, pull.resource);
+  const now = Date.now();
+  const result = await storeFresh(db, collection, valid.map((item) => pull.toDoc(item, now)), pull);
+  await markRefreshed(db, pull.resource, now);
+  return { resource: pull.resource, received: items.length, refused, ...result, items: valid };
+}
+
+export interface DetailPull<S extends v.GenericSchema> {
+  resource: string;
+  path: string;
+  schema: S;
+  docId: string;
+  toDoc(item: v.InferOutput<S>, now: number): StoredDoc;
+  merge?: boolean;
+}
+
+/**
+ * Pulls one object. A 404 removes it (it no longer exists or is no longer ours) unless it has
+ * changes pending: then it stays, and its commands will say what the server thinks.
+ */
+export async function pullDetail<S extends v.GenericSchema>(db: Database, api: ApiClient, collection: AnyCollection, pull: DetailPull<S>): Promise<'stored' | 'removed' | 'kept'> {
   let body: unknown;
   try {
     body = await api.call<unknown>('GET', pull.path);
   } catch (error) {
     if (isApiFailure(error) && error.status === 404) {
       const local = await collection.findOne(pull.docId).exec();
-      if (local && !local.pending) await local.remove();
+      if (local?.pending) return 'kept';
+      await local?.remove();
       return 'removed';
     }
     throw error;
   }
-  if (!pull.guard(body)) throw new ApiFailure('invalid-response', 200, 'GET', pull.path, `Réponse inattendue du serveur pour ${pull.resource}`);
+  const item = checkBody(pull.schema, body, pull.path, pull.resource);
   const now = Date.now();
-  await collection.upsert(pull.toDoc(body, now));
+  const { keptAside } = await storeFresh(db, collection, [pull.toDoc(item, now)], pull.merge ? { merge: true } : {});
   await markRefreshed(db, `${pull.resource}:${pull.docId}`, now);
-  return 'stored';
+  return keptAside > 0 ? 'kept' : 'stored';
+}
+
+export interface SingletonPull<S extends v.GenericSchema> {
+  /** Local document key, e.g. 'dashboard:os'; its refresh time is recorded under the same name. */
+  key: string;
+  path: string;
+  schema: S;
+  options?: CallOptions;
+}
+
+/** A one-object answer (a dashboard, creation data) kept as a local document. */
+export async function pullSingleton<S extends v.GenericSchema>(db: Database, api: ApiClient, pull: SingletonPull<S>): Promise<v.InferOutput<S>> {
+  const body = await api.call<unknown>('GET', pull.path, pull.options);
+  const value = checkBody(pull.schema, body, pull.path, pull.key);
+  await writeLocal(db, pull.key, value);
+  await markRefreshed(db, pull.key);
+  return value;
 }

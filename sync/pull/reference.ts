@@ -3,13 +3,11 @@
  * real estates, building trees, business areas, providers and request types,
  * stored in the `reference` collection by kind.
  */
-import type { RxCollection } from 'rxdb';
+import * as v from 'valibot';
 import type { ApiClient } from '../api/client';
-import { corePaths, type BuildingDto, type BusinessAreaDto, type CompanyDto, type RealEstateDto, type RequestTypeDto } from '../contract/core';
+import { corePaths } from '../contract/core';
 import type { Database } from '../store/database';
-import type { CachedDoc } from '../store/schemas';
-import { shape } from './guards';
-import { pullList, type PullReport } from './pull';
+import { asCached, pullList, type PullReport } from './pull';
 
 export type ReferenceKind = 'realEstate' | 'building' | 'businessArea' | 'provider' | 'requestType';
 
@@ -22,61 +20,61 @@ const refDoc = (kind: ReferenceKind, id: number, name: string, data: object, now
   refreshedAt: now,
 });
 
-const isRealEstate = shape<RealEstateDto>({ id: 'number', name: 'string', mainContact: 'object' });
-const isBuilding = shape<BuildingDto>({ id: 'number', name: 'string', realEstate: 'object', parentBuildingId: 'array' });
-const isBusinessArea = shape<BusinessAreaDto>({ id: 'number', name: 'string', parent: 'object?' });
-const isCompany = shape<CompanyDto>({ id: 'number', name: 'string' });
-const isRequestType = shape<RequestTypeDto>({ id: 'number', name: 'string' });
-
-type Collection = RxCollection<CachedDoc & Record<string, unknown>>;
+// Loose objects: the fields the screens rely on are checked, the rest is kept as it came.
+const named = { id: v.number(), name: v.string() };
+const realEstate = v.looseObject({ ...named, mainContact: v.looseObject({}) });
+const building = v.looseObject({ ...named, realEstate: v.looseObject({}), parentBuildingId: v.array(v.unknown()) });
+const businessArea = v.looseObject({ ...named, parent: v.nullish(v.looseObject({})) });
+const company = v.looseObject(named);
+const requestType = v.looseObject(named);
 
 export function pullRealEstates(db: Database, api: ApiClient, withContract: boolean): Promise<PullReport> {
-  return pullList(db, api, db.reference as unknown as Collection, {
+  return pullList(db, api, asCached(db.reference), {
     resource: 'reference:realEstate',
     path: withContract ? corePaths.realEstatesWithContract : corePaths.realEstates,
-    guard: isRealEstate,
+    item: realEstate,
     toDoc: (r, now) => refDoc('realEstate', r.id, r.name, r, now),
-    replaceSelector: { kind: 'realEstate' },
+    replace: { kind: 'realEstate' },
   });
 }
 
 /** The building tree of one real estate (1000 per page, as the spec asks). */
 export function pullBuildings(db: Database, api: ApiClient, realEstateId: number): Promise<PullReport> {
-  return pullList(db, api, db.reference as unknown as Collection, {
+  return pullList(db, api, asCached(db.reference), {
     resource: `reference:building:${realEstateId}`,
     path: corePaths.buildings,
     options: { searchParams: { realEstate: realEstateId, itemsPerPage: 1000 } },
-    guard: isBuilding,
+    item: building,
     toDoc: (b, now) => ({ ...refDoc('building', b.id, b.name, b, now), name: `${realEstateId}:${b.name}` }),
   });
 }
 
 export function pullBusinessAreas(db: Database, api: ApiClient): Promise<PullReport> {
-  return pullList(db, api, db.reference as unknown as Collection, {
+  return pullList(db, api, asCached(db.reference), {
     resource: 'reference:businessArea',
     path: corePaths.businessAreas,
-    guard: isBusinessArea,
+    item: businessArea,
     toDoc: (a, now) => refDoc('businessArea', a.id, a.name, a, now),
-    replaceSelector: { kind: 'businessArea' },
+    replace: { kind: 'businessArea' },
   });
 }
 
 export function pullProviders(db: Database, api: ApiClient): Promise<PullReport> {
-  return pullList(db, api, db.reference as unknown as Collection, {
+  return pullList(db, api, asCached(db.reference), {
     resource: 'reference:provider',
     path: corePaths.providers,
-    guard: isCompany,
+    item: company,
     toDoc: (c, now) => refDoc('provider', c.id, c.name, c, now),
-    replaceSelector: { kind: 'provider' },
+    replace: { kind: 'provider' },
   });
 }
 
 export function pullRequestTypes(db: Database, api: ApiClient): Promise<PullReport> {
-  return pullList(db, api, db.reference as unknown as Collection, {
+  return pullList(db, api, asCached(db.reference), {
     resource: 'reference:requestType',
     path: corePaths.requestTypes,
-    guard: isRequestType,
+    item: requestType,
     toDoc: (t, now) => refDoc('requestType', t.id, t.name, t, now),
-    replaceSelector: { kind: 'requestType' },
+    replace: { kind: 'requestType' },
   });
 }

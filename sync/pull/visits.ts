@@ -5,15 +5,13 @@
  * (kept by the service worker's media cache), with a percent progress and
  * the failed file downloads recorded for a retry.
  */
-import type { RxCollection } from 'rxdb';
+import * as v from 'valibot';
 import type { ApiClient } from '../api/client';
-import { ApiFailure } from '../api/failure';
-import { visitPaths, type VisitDashboard, type VisitFileEntry, type VisitInfo, type VisitListVisit, type VisitProperty } from '../contract/visits';
+import { visitPaths, type VisitFileEntry, type VisitInfo, type VisitListVisit, type VisitProperty } from '../contract/visits';
 import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
-import type { CachedDoc } from '../store/schemas';
-import { markRefreshed, writeLocal } from '../store/local';
-import { shape } from './guards';
+import { markRefreshed } from '../store/local';
+import { asCached, checkBody, checkItems, pullSingleton, storeFresh } from './pull';
 
 export interface VisitListDoc {
   visit: VisitListVisit;
@@ -36,28 +34,22 @@ export interface VisitLocalCopy {
   closing: 'draft' | 'terminate' | null;
 }
 
-type AnyCollection = RxCollection<CachedDoc & Record<string, unknown>>;
-const isProperty = shape<VisitProperty>({ id: 'number', name: 'string', visits: 'array' });
-const isInfo = shape<VisitInfo>({ visit_name: 'string', visit_state: 'string' });
-const isData = (v: unknown): v is VisitData => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((f) => typeof f === 'object' && f !== null && 'sections' in f);
+const visit = v.looseObject({ id: v.number(), name: v.string(), state: v.string(), assigned_to: v.nullish(v.number()) });
+const property = v.looseObject({ id: v.number(), name: v.string(), visits: v.array(visit) });
+const info = v.looseObject({ visit_name: v.string(), visit_state: v.string() });
+/** Forms by id, each with its sections (the editor checks the rest field by field). */
+const visitData = v.record(v.string(), v.looseObject({ sections: v.looseObject({}) }));
+const dashboard = v.looseObject({ countAllVisitsToDo: v.number() });
 
 export async function pullVisitList(db: Database, api: ApiClient, mine: boolean): Promise<number> {
   const { items } = await api.list<unknown>(visitPaths.list, { searchParams: { assignedToUser: mine } });
-  const properties = items.filter(isProperty);
-  if (items.length > 0 && properties.length === 0) throw new ApiFailure('invalid-response', 200, 'GET', visitPaths.list, 'Réponse inattendue du serveur');
+  const { valid: properties } = checkItems(property, items, visitPaths.list);
   const now = Date.now();
-  const docs = properties.flatMap(({ visits, ...property }) =>
-    visits.map((visit) => ({ id: String(visit.id), data: { visit, property } as unknown as Record<string, unknown>, pending: false, refreshedAt: now, state: visit.state, assignedTo: visit.assigned_to ?? 0 })),
+  const docs = properties.flatMap(({ visits, ...place }) =>
+    visits.map((entry) => ({ id: String(entry.id), data: { visit: entry, property: place } as Record<string, unknown>, pending: false, refreshedAt: now, state: entry.state, assignedTo: entry.assigned_to ?? 0 })),
   );
-  const collection = db.visits as unknown as AnyCollection;
   // "All" replaces the whole list; "mine" only refreshes the caller's visits.
-  if (!mine) {
-    const keep = new Set(docs.map((d) => d.id));
-    const stale = (await collection.find().exec()).filter((d) => !keep.has(d.id) && !d.pending);
-    if (stale.length) await collection.bulkRemove(stale.map((d) => d.id));
-  }
-  const existing = await collection.findByIds(docs.map((d) => d.id)).exec();
-  await collection.bulkUpsert(docs.filter((d) => !existing.get(d.id)?.pending));
+  await storeFresh(db, asCached(db.visits), docs, mine ? {} : { replace: {} });
   await markRefreshed(db, 'visits:list', now);
   return docs.length;
 }
@@ -65,10 +57,7 @@ export async function pullVisitList(db: Database, api: ApiClient, mine: boolean)
 export const DASHBOARD_VISITS = 'dashboard:visits';
 
 export async function pullVisitDashboard(db: Database, api: ApiClient): Promise<void> {
-  const body = await api.call<VisitDashboard>('GET', visitPaths.dashboard);
-  if (typeof body?.countAllVisitsToDo !== 'number') throw new ApiFailure('invalid-response', 200, 'GET', visitPaths.dashboard, 'Réponse inattendue du serveur');
-  await writeLocal(db, DASHBOARD_VISITS, body);
-  await markRefreshed(db, DASHBOARD_VISITS);
+  await pullSingleton(db, api, { key: DASHBOARD_VISITS, path: visitPaths.dashboard, schema: dashboard });
 }
 
 /**
@@ -83,16 +72,14 @@ export async function downloadVisit(db: Database, api: ApiClient, visitId: numbe
   if (existing) {
     copy = existing;
   } else {
-    const forms = await api.call<unknown>('GET', visitPaths.formsWithData(visitId));
-    if (!isData(forms)) throw new ApiFailure('invalid-response', 200, 'GET', visitPaths.formsWithData(visitId), 'Données de visite illisibles');
+    const forms = checkBody(visitData, await api.call<unknown>('GET', visitPaths.formsWithData(visitId)), visitPaths.formsWithData(visitId), 'les données de la visite') as unknown as VisitData;
     onProgress(20);
-    const info = await api.call<unknown>('GET', visitPaths.informations(visitId));
-    if (!isInfo(info)) throw new ApiFailure('invalid-response', 200, 'GET', visitPaths.informations(visitId), 'Réponse inattendue du serveur');
+    const infos = checkBody(info, await api.call<unknown>('GET', visitPaths.informations(visitId)), visitPaths.informations(visitId)) as unknown as VisitInfo;
     onProgress(30);
     const fiche = (await api.call<Record<string, unknown>>('GET', visitPaths.fiche(visitId))) ?? {};
     const { items: files } = await api.list<VisitFileEntry>(visitPaths.files(visitId));
     onProgress(40);
-    copy = { forms, info, fiche, files, failedFiles: files.map((f) => f.id), downloadedAt: Date.now(), started: false, dirty: false, closing: null };
+    copy = { forms, info: infos, fiche, files, failedFiles: files.map((f) => f.id), downloadedAt: Date.now(), started: false, dirty: false, closing: null };
   }
   const failed: number[] = [];
   for (const [index, fileId] of copy.failedFiles.entries()) {

@@ -5,6 +5,7 @@
 import type { Observable } from 'rxjs';
 import { map } from 'rxjs';
 import type { Database } from './database';
+import { plainData } from './plain';
 
 export const LOCAL_USER = 'user';
 export const LOCAL_COUNTS = 'counts';
@@ -14,18 +15,24 @@ export const refreshedKey = (resource: string) => `refreshed:${resource}`;
 
 export async function readLocal<T>(db: Database, id: string): Promise<T | null> {
   const doc = await db.getLocal<{ value: T }>(id);
-  return doc ? (doc.toJSON().data.value as T) : null;
+  return doc ? plainData(doc.toJSON().data.value as T) : null;
 }
 
 export async function writeLocal<T>(db: Database, id: string, value: T): Promise<void> {
-  await db.upsertLocal(id, { value });
+  await db.upsertLocal(id, { value: plainData(value) });
 }
 
 export function watchLocal<T>(db: Database, id: string): Observable<T | null> {
-  return db.getLocal$<{ value: T }>(id).pipe(map((doc) => (doc ? (doc.toJSON().data.value as T) : null)));
+  // Copies: RxDB's cached object must never be handed to code that could change it (a valtio
+  // state wraps what it is given in proxies, which then poison the cross-tab events).
+  return db.getLocal$<{ value: T }>(id).pipe(map((doc) => (doc ? plainData(doc.toJSON().data.value as T) : null)));
 }
 
 /** Records that a resource was refreshed from the server now ('user', 'interventions:list', …). */
 export async function markRefreshed(db: Database, resource: string, at = Date.now()): Promise<void> {
   await writeLocal(db, refreshedKey(resource), at);
+}
+
+export async function removeLocal(db: Database, id: string): Promise<void> {
+  await (await db.getLocal(id))?.remove();
 }

@@ -2,15 +2,19 @@
  * Pulling into the store against the reference server: reference data lands
  * in the store (plain and Hydra lists), a complete list removes what the
  * server no longer sends but never a locally changed document, and an answer
- * of the wrong shape is refused without touching the store.
+ * of the wrong shape is refused without touching the store. A document with
+ * local changes pending is never overwritten or removed by a list or a detail
+ * pull: the server's copy waits aside and comes back if the change is refused.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../sync/api/client';
 import { openStore, type Store } from '../../sync/store/database';
 import { readLocal, refreshedKey } from '../../sync/store/local';
 import { pullBuildings, pullBusinessAreas, pullRealEstates } from '../../sync/pull/reference';
-import { pullDetail } from '../../sync/pull/pull';
-import { shape } from '../../sync/pull/guards';
+import * as v from 'valibot';
+import { asCached, pullDetail, restoreServerCopy } from '../../sync/pull/pull';
+import { dataOf } from '../../sync/store/plain';
+import { pullInterventionDetail, pullInterventionPage } from '../../sync/pull/interventions';
 import { isApiFailure } from '../../sync/api/failure';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
@@ -78,16 +82,48 @@ describe('pull', () => {
   it('removes a detail answered 404', async () => {
     store = await openStore(nextStoreId());
     await store.db.reference.insert({ id: 'realEstate:424242', kind: 'realEstate', name: 'Vendu', data: {}, pending: false, refreshedAt: 1 });
-    const outcome = await pullDetail(store.db, world.api, store.db.reference as never, {
+    const outcome = await pullDetail(store.db, world.api, asCached(store.db.reference), {
       resource: 'realEstate',
       path: 'api/real_estates/424242',
       docId: 'realEstate:424242',
-      guard: shape({ id: 'number', name: 'string' }),
+      schema: v.looseObject({ id: v.number(), name: v.string() }),
       toDoc: () => {
         throw new Error('not reached');
       },
     });
     expect(outcome).toBe('removed');
     expect(await store.db.reference.findOne('realEstate:424242').exec()).toBeNull();
+  });
+
+  it('never overwrites a pending document, from a list or a detail, and keeps its server copy aside', async () => {
+    store = await openStore(nextStoreId());
+    await pullInterventionPage(store.db, world.api, ['waiting', 'planning'], 1);
+    const doc = (await store.db.interventions.find({ selector: { place: 'waiting' } }).exec())[0]!;
+    const id = Number(doc.id);
+    // An offline step: the local copy says planning, pending.
+    await doc.incrementalPatch({ pending: true, place: 'planning', data: { ...dataOf(doc), place: 'planning' } });
+    await pullInterventionPage(store.db, world.api, ['waiting', 'planning'], 1);
+    expect(await pullInterventionDetail(store.db, world.api, id)).toBe('kept');
+    const after = (await store.db.interventions.findOne(doc.id).exec())!;
+    expect(after.pending).toBe(true);
+    expect(after.place).toBe('planning');
+    // The step was refused: the server's copy comes back.
+    expect(await restoreServerCopy(store.db, asCached(store.db.interventions), doc.id)).toBe(true);
+    const restored = (await store.db.interventions.findOne(doc.id).exec())!;
+    expect(restored.pending).toBe(false);
+    expect(restored.place).toBe('waiting');
+  });
+
+  it('keeps a pending document whose detail answers 404, and drops one with nothing pending', async () => {
+    store = await openStore(nextStoreId());
+    const base = { data: { id: 9_999_999 }, refreshedAt: 1, rank: 'z', number: 'X', place: 'waiting' };
+    await store.db.interventions.bulkInsert([
+      { ...base, id: '9999999', pending: true },
+      { ...base, id: '9999998', pending: false },
+    ]);
+    expect(await pullInterventionDetail(store.db, world.api, 9_999_999)).toBe('kept');
+    expect(await pullInterventionDetail(store.db, world.api, 9_999_998)).toBe('removed');
+    expect(await store.db.interventions.findOne('9999999').exec()).not.toBeNull();
+    expect(await store.db.interventions.findOne('9999998').exec()).toBeNull();
   });
 });
