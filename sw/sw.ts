@@ -12,6 +12,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { MEDIA_CACHE, TILES_CACHE, isMediaPath } from '../sync/contract/caches';
+import { DEFAULT_TILE_URL, tileUrlMatcher } from '../sync/contract/echopark';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -28,9 +29,12 @@ registerRoute(
   new CacheFirst({ cacheName: MEDIA_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 60 * 24 * 3600 })] }),
 );
 
+// Map tiles of the configured server (VITE_MAP_TILES, OpenStreetMap by default): only the tiles a user
+// viewed are kept (the OSM tile policy forbids bulk prefetching), at most 2000 and for 30 days.
+const isTile = tileUrlMatcher(import.meta.env.VITE_MAP_TILES || DEFAULT_TILE_URL);
 registerRoute(
-  ({ url }) => url.hostname.endsWith('tile.openstreetmap.org'),
-  new CacheFirst({ cacheName: TILES_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600 })] }),
+  ({ url, request }) => request.method === 'GET' && isTile(url.href),
+  new CacheFirst({ cacheName: TILES_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })] }),
 );
 
 self.addEventListener('message', (event) => {

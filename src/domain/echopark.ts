@@ -157,6 +157,8 @@ export function initialFormValues(form: EchoparkForm): FormValues {
 /** A formik value as the contract's check reads it (timestamps from the local input to seconds). */
 function rawOf(field: EchoparkFormField, value: FormValues[string] | undefined): unknown {
   if (field.type === 'timestamp' && typeof value === 'string' && value !== '') return localInputToSeconds(value) ?? value;
+  // A French decimal comma is accepted as typed ('2,5').
+  if ((field.type === 'number' || field.type === 'integer') && typeof value === 'string') return value.trim().replace(/^(-?\d+),(\d+)$/, '$1.$2');
   return value;
 }
 

@@ -6,10 +6,11 @@
  */
 import { buildRegistry, type CommandName, type PayloadOf } from '../outbox/commands';
 import { accountUpdate } from './account';
+import { echoparkCommands } from './echopark';
 import { interventionCommands } from './interventions';
 import { visitCommands } from './visits';
 
-export const commandRegistry = buildRegistry([accountUpdate, ...interventionCommands, ...visitCommands]);
+export const commandRegistry = buildRegistry([accountUpdate, ...interventionCommands, ...visitCommands, ...echoparkCommands]);
 
 export type AppRegistry = typeof commandRegistry;
 export type AppCommandName = CommandName<AppRegistry>;

@@ -337,3 +337,16 @@ export function checkFormValue(field: Pick<EchoparkFormField, 'label' | 'type' |
     }
   }
 }
+
+/** Map tiles: OpenStreetMap by default (credited), another server through VITE_MAP_TILES at build time. */
+export const DEFAULT_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+/** Recognises a tile request of a template ('{s}', '{z}', '{x}', '{y}', '{r}' are the variable parts), for the service worker. */
+export function tileUrlMatcher(template: string): (url: string) => boolean {
+  const pattern = template
+    .split(/(\{[a-z]+\})/)
+    .map((part) => (/^\{[a-z]+\}$/.test(part) ? (part === '{s}' ? '[a-z0-9-]+' : '[^/?#]*') : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+  const regex = new RegExp(`^${pattern}(\\?.*)?$`);
+  return (url) => regex.test(url);
+}

@@ -144,7 +144,7 @@ describe('progress form rules', () => {
     });
   });
   it('accepts good values and builds the push payload with normalised values', async () => {
-    const good = { f1: true, f2: 'b', f3: ['a', 'b', 'a'], f4: '7', f5: '2026-11-23', f6: '2026-11-23T08:30', f7: '08:05', f8: '3', f9: '2,5'.replace(',', '.'), f10: 'Long texte', f11: 'Nacelle', f12: ' ref@site.fr ', f13: 'figé', f14: '' };
+    const good = { f1: true, f2: 'b', f3: ['a', 'b', 'a'], f4: '7', f5: '2026-11-23', f6: '2026-11-23T08:30', f7: '08:05', f8: '3', f9: '2,5', f10: 'Long texte', f11: 'Nacelle', f12: ' ref@site.fr ', f13: 'figé', f14: '' };
     expect(await errorsOf(good)).toEqual({});
     const payload = formPayload(form, good, 42, 4);
     expect(payload.requestId).toBe(42);

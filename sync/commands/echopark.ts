@@ -1,0 +1,253 @@
+/**
+ * Every echopark write as an outbox command (spec part 2 §4.1, §7): create a
+ * request, add a photo, move to a step, message a role and group, submit the
+ * progress form, send a debriefing, switch community. Each shows its effect
+ * in the store at once and marks the request pending (a count of commands not
+ * yet answered, so a pull never overwrites one still on its way); the answer
+ * or the next pull replaces it; a refusal puts the server copy back.
+ */
+import {
+  echoparkPaths as paths,
+  ECHOPARK_MESSAGE_TYPES,
+  type EchoparkCommunities,
+  type EchoparkCreatePayload,
+  type EchoparkDebriefPayload,
+  type EchoparkFormPayload,
+  type EchoparkListItem,
+  type EchoparkMessage,
+} from '../contract/echopark';
+import { corePaths, type UserData } from '../contract/core';
+import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
+import { LOCAL_USER, readLocal, writeLocal } from '../store/local';
+import { dataOf } from '../store/plain';
+import { asCached, restoreServerCopy } from '../pull/pull';
+import { ECHOPARK_COMMUNITIES, echoparkDoc, type EchoparkDocData } from '../pull/echopark';
+
+/** A created request's server id once known, else its temporary id (the command waits for it). */
+const resolve = (id: string, ids: IdMap) => ids[id] ?? id;
+const entity = (requestId: string) => `echopark:${requestId}`;
+
+/** The stored request, by server id or by the temporary id it had when created offline. */
+async function findRequest(ctx: CommandContext, id: string) {
+  return (await ctx.db.echopark.findOne(id).exec()) ?? (await ctx.db.echopark.findOne({ selector: { 'data.tempId': id } as never }).exec());
+}
+
+/** Applies a change and counts one more command on its way. */
+async function begin(ctx: CommandContext, id: string, change: (data: EchoparkDocData) => Partial<EchoparkDocData>): Promise<void> {
+  const doc = await findRequest(ctx, id);
+  if (!doc) return;
+  const data = dataOf<EchoparkDocData>(doc);
+  await doc.incrementalPatch({ pending: true, data: { ...data, ...change(data), localOps: (data.localOps ?? 0) + 1 } });
+}
+
+/** One command answered: pending until the last one is. */
+async function settle(ctx: CommandContext, id: string, change: (data: EchoparkDocData) => Partial<EchoparkDocData> = () => ({})): Promise<void> {
+  const doc = await findRequest(ctx, id);
+  if (!doc) return;
+  const data = dataOf<EchoparkDocData>(doc);
+  const localOps = Math.max(0, (data.localOps ?? 1) - 1);
+  await doc.incrementalPatch({ pending: localOps > 0, data: { ...data, ...change(data), localOps } });
+}
+
+/** Refused or discarded: the server's copy comes back (or the local one is marked stale until the next pull). */
+async function undo(ctx: CommandContext, id: string): Promise<void> {
+  const doc = await findRequest(ctx, id);
+  if (doc) await restoreServerCopy(ctx.db, asCached(ctx.db.echopark), doc.id);
+}
+
+/** A history entry written on the device, shown in the timeline until the server's copy comes. */
+function localMessage(type: number, message: string, extra: { stepName?: string | null; roleName?: string | null; groupName?: string | null } = {}): EchoparkMessage & { pending: true } {
+  return {
+    id: -Date.now(),
+    messageType: type,
+    step: { stepId: null, stepName: extra.stepName ?? null },
+    role: { roleId: null, roleName: extra.roleName ?? null },
+    group: { groupId: null, groupName: extra.groupName ?? null },
+    author: null,
+    createdAt: new Date().toISOString(),
+    message,
+    pending: true,
+  };
+}
+const withMessage = (data: EchoparkDocData, m: EchoparkMessage) => ({ messages: [m, ...((data.messages as EchoparkMessage[] | undefined) ?? [])] });
+
+export interface EchoparkCreateCommand extends Record<string, unknown> {
+  tempId: string;
+  body: EchoparkCreatePayload;
+  /** What the list card shows until the server answers. */
+  preview: Pick<EchoparkListItem, 'communityId' | 'domain' | 'realEstate' | 'urgencyName' | 'requestedBy'> & { stepName: string };
+}
+
+export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id?: number } }>()({
+  name: 'echopark.create',
+  label: (p) => `Nouvelle demande echopark (${p.preview.realEstate.name})`,
+  entity: (p) => entity(p.tempId),
+  request: (p) => ({ method: 'POST', path: paths.create, json: p.body }),
+  async apply({ db }, p) {
+    const createdAt = new Date().toISOString();
+    const { stepName, ...preview } = p.preview;
+    const item = { ...preview, id: p.tempId, tempId: p.tempId, number: '', createdAt, modifiedAt: createdAt, closed: 0, step: { id: 0, name: stepName, typeName: '' }, message: p.body.message };
+    const data = { ...item, messages: [localMessage(ECHOPARK_MESSAGE_TYPES.creation, p.body.message, { stepName })], localOps: 1 };
+    await db.echopark.upsert({ ...echoparkDoc(item, 0), data, pending: true });
+  },
+  async reconcile({ db }, p, answer) {
+    const local = await db.echopark.findOne(p.tempId).exec();
+    const serverId = answer?.data?.id;
+    if (typeof serverId !== 'number') return;
+    // The request keeps what the device knows (its photos still on their way) under its server id.
+    const data = { ...(local ? dataOf<EchoparkDocData>(local) : ({} as EchoparkDocData)), id: serverId, tempId: p.tempId };
+    const localOps = Math.max(0, (data.localOps ?? 1) - 1);
+    await local?.remove();
+    await db.echopark.upsert({ id: String(serverId), data: { ...data, localOps }, pending: localOps > 0, refreshedAt: 0, communityId: p.preview.communityId, createdAt: String(data.createdAt) });
+    return { tempId: p.tempId, serverId: String(serverId) };
+  },
+  async rollback({ db }, p) {
+    // Never created: the card goes; the command, with everything typed, stays in 'Envois en attente'.
+    await (await db.echopark.findOne(p.tempId).exec())?.remove();
+  },
+});
+
+export interface EchoparkPictureCommand extends Record<string, unknown> {
+  /** Server id, or the temporary id of a request created offline (same queue, so it waits). */
+  requestId: string;
+  fileId: string;
+  fileName: string;
+}
+
+export const echoparkPicture = defineCommand<EchoparkPictureCommand>()({
+  name: 'echopark.picture',
+  label: (p) => `Photo « ${p.fileName} »`,
+  entity: (p) => entity(p.requestId),
+  request: (p, ids) => ({ method: 'POST', path: paths.picture(Number(resolve(p.requestId, ids))), file: { id: p.fileId } }),
+  apply: (ctx, p) => begin(ctx, p.requestId, (d) => ({ localPictures: [...(d.localPictures ?? []), { fileId: p.fileId, name: p.fileName }] })),
+  reconcile: (ctx, p) => settle(ctx, p.requestId, (d) => ({ localPictures: (d.localPictures ?? []).filter((x) => x.fileId !== p.fileId) })),
+  rollback: (ctx, p) => undo(ctx, p.requestId),
+});
+
+export interface EchoparkStepCommand extends Record<string, unknown> {
+  requestId: string;
+  step: number;
+  groupe: number | null;
+  message: string;
+  stepName: string;
+  groupName: string | null;
+}
+
+export const echoparkStep = defineCommand<EchoparkStepCommand>()({
+  name: 'echopark.step',
+  label: (p) => `Passage à l'étape « ${p.stepName} »`,
+  entity: (p) => entity(p.requestId),
+  request: (p, ids) => ({ method: 'POST', path: paths.step, json: { step: p.step, groupe: p.groupe, message: p.message, requestId: Number(resolve(p.requestId, ids)) } }),
+  apply: (ctx, p) =>
+    begin(ctx, p.requestId, (d) => ({
+      step: { id: p.step, name: p.stepName, typeName: '' },
+      // The next steps from the new one are the server's to say: none offered until it answers.
+      steps: [],
+      ...withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.step, p.message || p.stepName, { stepName: p.stepName, groupName: p.groupName })),
+    })),
+  reconcile: (ctx, p) => settle(ctx, p.requestId),
+  rollback: (ctx, p) => undo(ctx, p.requestId),
+});
+
+export interface EchoparkMessageCommand extends Record<string, unknown> {
+  requestId: string;
+  recipientRoleId: number;
+  recipientGroupId: number;
+  message: string;
+  roleName: string;
+  groupName: string;
+}
+
+export const echoparkMessage = defineCommand<EchoparkMessageCommand>()({
+  name: 'echopark.message',
+  label: (p) => `Message « ${p.message.slice(0, 40)} »`,
+  entity: (p) => entity(p.requestId),
+  request: (p, ids) => ({ method: 'POST', path: paths.message, json: { recipientRoleId: p.recipientRoleId, recipientGroupId: p.recipientGroupId, message: p.message, requestId: Number(resolve(p.requestId, ids)) } }),
+  apply: (ctx, p) => begin(ctx, p.requestId, (d) => withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.message, p.message, { roleName: p.roleName, groupName: p.groupName }))),
+  reconcile: (ctx, p) => settle(ctx, p.requestId),
+  rollback: (ctx, p) => undo(ctx, p.requestId),
+});
+
+export interface EchoparkFormCommand extends Record<string, unknown> {
+  requestId: string;
+  payload: EchoparkFormPayload;
+}
+
+export const echoparkForm = defineCommand<EchoparkFormCommand>()({
+  name: 'echopark.form',
+  label: () => 'Formulaire de suivi',
+  entity: (p) => entity(p.requestId),
+  request: (p, ids) => ({ method: 'POST', path: paths.form, json: { ...p.payload, requestId: Number(resolve(p.requestId, ids)) } }),
+  apply: (ctx, p) =>
+    begin(ctx, p.requestId, (d) => {
+      // The form shows the values sent, so a reload offline finds them.
+      const values = new Map((p.payload.form.groups ?? []).flatMap((g) => (g.fields ?? []).map((f) => [f.id, f.value] as const)));
+      const form = d.form as { groups: { fields: { id: number; value: unknown }[] }[] } | null | undefined;
+      if (!form) return {};
+      return { form: { ...form, groups: form.groups.map((g) => ({ ...g, fields: g.fields.map((f) => (values.has(f.id) ? { ...f, value: values.get(f.id) ?? null } : f)) })) } };
+    }),
+  reconcile: (ctx, p) => settle(ctx, p.requestId),
+  rollback: (ctx, p) => undo(ctx, p.requestId),
+});
+
+export interface EchoparkDebriefCommand extends Record<string, unknown> {
+  requestId: string;
+  payload: EchoparkDebriefPayload;
+  summary: string;
+}
+
+export const echoparkDebrief = defineCommand<EchoparkDebriefCommand>()({
+  name: 'echopark.debrief',
+  label: () => 'Compte-rendu',
+  entity: (p) => entity(p.requestId),
+  request: (p, ids) => ({ method: 'POST', path: paths.debrief, json: { ...p.payload, requestId: Number(resolve(p.requestId, ids)) } }),
+  apply: (ctx, p) =>
+    begin(ctx, p.requestId, (d) => {
+      const iso = (s: number | null) => (s === null ? '' : new Date(s * 1000).toISOString());
+      const entry = { id: -Date.now(), stepId: Number(p.payload.etape ?? 0), beginAt: iso(p.payload.begin_at), endAt: iso(p.payload.end_at), comment: p.payload.comment ?? '', done: !!p.payload.done, createdAt: new Date().toISOString(), pending: true };
+      return { debriefings: [...((d.debriefings as unknown[] | undefined) ?? []), entry], ...withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.debriefing, p.summary)) };
+    }),
+  reconcile: (ctx, p) => settle(ctx, p.requestId),
+  rollback: (ctx, p) => undo(ctx, p.requestId),
+});
+
+export interface EchoparkCommunityCommand extends Record<string, unknown> {
+  userId: number;
+  communityId: number;
+  /** The current one before the switch, put back if the server refuses. */
+  previousId: number | null;
+}
+
+type StoredCommunities = EchoparkCommunities & { pending?: boolean };
+
+async function setCurrent(ctx: CommandContext, communityId: number | null, pending: boolean): Promise<void> {
+  const communities = await readLocal<StoredCommunities>(ctx.db, ECHOPARK_COMMUNITIES);
+  if (!communities) return;
+  const current = communities.communitiesIds.find((c) => c.id === communityId) ?? communities.current;
+  await writeLocal(ctx.db, ECHOPARK_COMMUNITIES, { ...communities, current, echoparkMainCommunityId: current?.id ?? null, pending });
+}
+
+/** PUT api/users/{id} with echoparkMainCommunityId; the answer is the user data, stored at once. */
+export const echoparkCommunity = defineCommand<EchoparkCommunityCommand, UserData>()({
+  name: 'echopark.community',
+  label: () => 'Changement de communauté',
+  // The user's queue: after any account change written before it.
+  entity: (p) => `user:${p.userId}`,
+  request: (p) => ({ method: 'PUT', path: corePaths.user(p.userId), json: { id: p.userId, echoparkMainCommunityId: p.communityId } }),
+  async apply(ctx, p) {
+    await setCurrent(ctx, p.communityId, true);
+    const user = await readLocal<UserData>(ctx.db, LOCAL_USER);
+    if (user) await writeLocal(ctx.db, LOCAL_USER, { ...user, echoparkMainCommunityId: p.communityId });
+  },
+  async reconcile(ctx, p, answer) {
+    if (answer && typeof answer.id === 'number') await writeLocal(ctx.db, LOCAL_USER, answer);
+    await setCurrent(ctx, answer?.echoparkMainCommunityId ?? p.communityId, false);
+  },
+  async rollback(ctx, p) {
+    await setCurrent(ctx, p.previousId, false);
+    const user = await readLocal<UserData>(ctx.db, LOCAL_USER);
+    if (user) await writeLocal(ctx.db, LOCAL_USER, { ...user, echoparkMainCommunityId: p.previousId });
+  },
+});
+
+export const echoparkCommands = [echoparkCreate, echoparkPicture, echoparkStep, echoparkMessage, echoparkForm, echoparkDebrief, echoparkCommunity];
