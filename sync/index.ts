@@ -4,7 +4,7 @@
  * failure type and the pure rules shared with the server.
  */
 export { createSession, TICK_MS, type Session, type SessionState, type SessionEnv } from './session/session';
-export { memoryStore, HIDE_BOARDING_KEY, type KeyValueStore } from './session/persisted';
+export { memoryStore, HIDE_BOARDING_KEY, SESSION_KEY, type KeyValueStore } from './session/persisted';
 export { isValidServerUrl, readServerUrl, writeServerUrl } from './session/server-url';
 export { APP_VERSION, compareVersions, isVersionAllowed } from './session/version';
 export { ApiFailure, isApiFailure, type FailureKind } from './api/failure';
@@ -36,5 +36,13 @@ export { FIELD_TYPES, DUPLICATE_WARNING, chooseOption, duplicateSection, fieldCo
 export type * from './contract/echopark';
 export { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, ECHOPARK_REASONS, ECHOPARK_TEXTS, FORM_FIELD_TYPES, TIMELINE_MESSAGE_TYPES, checkFormValue, distanceKm, echoparkPaths, flattenProperties, matchesProperty, nearestProperties, timelineMessages } from './contract/echopark';
 export { TILES_CACHE } from './contract/caches';
+export type { OsDto, OsPayload, OsDashboard, OsMessageDto, NewOsMessagePayload } from './contract/os';
+export type { OsPlace, StepCode } from './contract/os-workflow';
+export { OS_DASHBOARD_LINES, osIri, osPaths } from './contract/os';
+export type { MediaDto } from './contract/core';
+export { OS_LIST_FILTERS, OS_PRICE_THRESHOLD, ROLE_AT, isEditablePlace, osPath, osPlaceLabel, stepsFrom, targetOf } from './contract/os-workflow';
+export * from './pull/os';
+export * from './commands/os-operations';
+export type { OsPreview, OsMessageCommand } from './commands/os';
 export * from './pull/echopark';
 export * from './commands/echopark-operations';

@@ -22,6 +22,8 @@ export const storage = browserStore();
 export const session: Session = createSession({
   store: storage,
   defaultBaseUrl: import.meta.env.VITE_API_BASE ?? '',
+  // One tab at a time refreshes the tokens (they rotate; a reused refresh token ends the session).
+  refreshLock: (run) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('bp-token-refresh', run) : run()),
   notify: (contents) => {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
     for (const body of contents) new Notification('Batipass Terrain', { body, icon: '/icons/icon-192.png' });

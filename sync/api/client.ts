@@ -24,6 +24,14 @@ export interface ApiClientOptions {
   onSessionExpired: () => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * Runs the token refresh under a lock shared by every tab (Web Locks in the browser). Refresh
+   * tokens rotate and a reused one revokes the whole session, so two tabs must never refresh with
+   * the same one: the second waits, then finds the tokens the first stored and uses them.
+   */
+  refreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
+  /** The tokens as stored now, another tab's refresh included (the lock re-reads them). */
+  storedTokens?: () => TokenPair | null;
 }
 
 export interface CallOptions {
@@ -109,7 +117,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function doRefresh(): Promise<boolean> {
-    const tokens = options.tokens.get();
+    const used = options.tokens.get();
+    return options.refreshLock ? options.refreshLock(() => refreshUnlessDone(used)) : refreshUnlessDone(used);
+  }
+
+  async function refreshUnlessDone(used: TokenPair | null): Promise<boolean> {
+    const stored = options.storedTokens?.() ?? null;
+    if (stored && used && stored.refresh_token !== used.refresh_token) {
+      // Another tab refreshed while this one waited for the lock.
+      options.tokens.set(stored);
+      return true;
+    }
+    const tokens = used;
     if (!tokens) return false;
     try {
       const response = await send('POST', corePaths.refresh, { json: { refresh_token: tokens.refresh_token } }, null);

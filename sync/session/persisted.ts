@@ -28,7 +28,9 @@ export interface PersistedSession {
   minVersionToUse: string | null;
 }
 
-const KEY = 'bp.session.v1';
+/** Storage key of the session; other tabs listen for its changes. */
+export const SESSION_KEY = 'bp.session.v1';
+const KEY = SESSION_KEY;
 export const SERVER_URL_KEY = 'bp.serverUrl';
 export const HIDE_BOARDING_KEY = 'bp.hideBoarding';
 

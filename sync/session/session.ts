@@ -28,6 +28,8 @@ export interface SessionEnv {
   defaultBaseUrl?: string;
   /** Called by the tick when installed with notifications allowed (browser only). */
   notify?: (contents: string[]) => void;
+  /** Lock shared by the tabs around the token refresh (see ApiClientOptions.refreshLock). */
+  refreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 export type Session = ReturnType<typeof createSession>;
@@ -52,6 +54,8 @@ export function createSession(env: SessionEnv) {
     onSessionExpired: () => {
       state.expired = true;
     },
+    storedTokens: () => readSession(env.store).tokens,
+    ...(env.refreshLock ? { refreshLock: env.refreshLock } : {}),
   });
 
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -120,6 +124,28 @@ export function createSession(env: SessionEnv) {
         state.tokens = null;
         throw error;
       }
+    },
+
+    /**
+     * Another tab changed the stored session: adopt its tokens (a refresh there rotated them), and
+     * say whether this tab must sign out ('signed-out') or reload as someone else ('other-user').
+     */
+    adoptStored(): 'same' | 'signed-in' | 'signed-out' | 'other-user' {
+      const stored = readSession(env.store);
+      if (stored.tokens && !state.tokens) {
+        Object.assign(state, stored, { expired: false });
+        return 'signed-in';
+      }
+      if (!stored.tokens) {
+        if (!state.tokens) return 'same';
+        stopTick();
+        Object.assign(state, emptySession(), { expired: false });
+        return 'signed-out';
+      }
+      if (state.user && stored.user && stored.user.id !== state.user.id) return 'other-user';
+      state.tokens = stored.tokens;
+      if (stored.tokens && state.expired) state.expired = false;
+      return 'same';
     },
 
     /** Clears the session and stored data, and stops the background tick. */

@@ -56,6 +56,46 @@ describe('session', () => {
     expect(session.state.expired).toBe(false);
   });
 
+  it('two tabs refresh once between them, and the second adopts the tokens the first stored', async () => {
+    const store = memoryStore();
+    // The browser's Web Lock, as a promise chain shared by the two "tabs".
+    let chain: Promise<unknown> = Promise.resolve();
+    const refreshLock = <T,>(run: () => Promise<T>): Promise<T> => {
+      const next = chain.then(run, run);
+      chain = next.catch(() => undefined);
+      return next;
+    };
+    const tabA = createSession({ store, defaultBaseUrl: base, fetch: countingFetch, refreshLock });
+    await tabA.login('prestataire@demo.fr', 'demo1234');
+    const tabB = createSession({ store, defaultBaseUrl: base, fetch: countingFetch, refreshLock });
+    await new Promise((r) => setTimeout(r, 2100));
+    calls.length = 0;
+    const [a, b] = await Promise.all([tabA.api.call<{ email: string }>('GET', 'api/personal/data/0'), tabB.api.call<{ email: string }>('GET', 'api/personal/data/0')]);
+    expect([a.email, b.email]).toEqual(['prestataire@demo.fr', 'prestataire@demo.fr']);
+    // A second refresh with the same (rotated) refresh token would end the session for both.
+    expect(calls.filter((c) => c === '/api/token/refresh')).toHaveLength(1);
+    expect(tabB.state.tokens).toEqual(tabA.state.tokens);
+    expect(tabA.state.expired || tabB.state.expired).toBe(false);
+  });
+
+  it('a tab follows a sign-out or a user switch made in another tab', async () => {
+    const store = memoryStore();
+    const tabA = createSession({ store, defaultBaseUrl: base });
+    await tabA.login('gestionnaire@demo.fr', 'demo1234');
+    const tabB = createSession({ store, defaultBaseUrl: base });
+    expect(tabB.adoptStored()).toBe('same');
+    tabA.logout();
+    expect(tabB.adoptStored()).toBe('signed-out');
+    expect(tabB.signedIn).toBe(false);
+    expect(tabB.state.user).toBeNull();
+    const tabC = createSession({ store, defaultBaseUrl: base });
+    await tabA.login('gestionnaire@demo.fr', 'demo1234');
+    expect(tabC.adoptStored()).toBe('signed-in');
+    expect(tabC.state.user?.email).toBe('gestionnaire@demo.fr');
+    await tabA.login('prestataire@demo.fr', 'demo1234');
+    expect(tabC.adoptStored()).toBe('other-user');
+  });
+
   it('ends the session when the refresh is refused, keeping what was stored', async () => {
     const session = newSession();
     await session.login('admin@demo.fr', 'demo1234');

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useMatches, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { subscribe } from 'valtio/vanilla';
-import { ApiFailure } from '../../../sync/index';
+import { ApiFailure, SESSION_KEY } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
 import { session } from '../../services/session';
 import { getEngine } from '../../services/engine';
@@ -78,6 +78,22 @@ function useSessionLife(): void {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [signedIn, userId]);
+  useEffect(() => {
+    // Another tab signed in, refreshed the tokens or signed out: this one follows at once, and
+    // never keeps the previous user's data on screen.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SESSION_KEY && event.key !== null) return;
+      const change = session.adoptStored();
+      if (change === 'other-user') window.location.replace('/');
+      if (change === 'signed-in') void router.navigate({ to: '/', replace: true });
+      if (change === 'signed-out') {
+        void getEngine().then((engine) => engine.detach());
+        void router.navigate({ to: '/login', replace: true });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [router]);
   useEffect(
     () =>
       subscribe(session.state, () => {
