@@ -80,7 +80,8 @@ export async function readImageUpload(request: FastifyRequest): Promise<Upload> 
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw badRequest('Ce fichier est trop lourd');
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('Ce fichier est trop lourd');
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Un seul fichier est accepté par envoi.');
     // Truncated or malformed multipart (busboy), too many parts or fields, prototype field names: the client's fault, a 400.
     throw badRequest("L'envoi du fichier est illisible (formulaire multipart invalide ou incomplet).");
   }

@@ -3,6 +3,7 @@
  * closed (the attack is refused or harmless, in the API's French error shape).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { idFrom } from '../../server/http/collections';
 import { startTestApi, multipart, type TestApi } from './harness';
 import { DEMO_PASSWORD } from '../../server/seed/world';
@@ -17,7 +18,7 @@ afterAll(() => api.close());
 const db = () => api.server.ctx.db;
 const one = <T>(sql: string, ...params: unknown[]) => db().prepare(sql).get(...params) as T;
 const frenchError = (body: unknown) => expect(body).toEqual({ ...(typeof (body as { code?: unknown }).code === 'string' ? { code: expect.any(String) } : {}), message: expect.any(String), description: expect.any(String) });
-const inject = (options: Parameters<TestApi['server']['app']['inject']>[0]) => api.server.app.inject(options);
+const inject = (options: InjectOptions) => api.server.app.inject(options);
 
 describe('1. reset-code guessing and unlimited sign-in', () => {
   it('locks the reset-code check per e-mail with a French 429 and Retry-After, and kills the code after 5 wrong tries', async () => {
@@ -224,7 +225,7 @@ describe('8. smaller findings', () => {
   it('answers framework errors in French, in the one shape', async () => {
     const token = await api.token('gestionnaire@demo.fr');
     const auth = { authorization: `Bearer ${token}` };
-    const cases: [Parameters<typeof inject>[0], number, RegExp][] = [
+    const cases: [InjectOptions, number, RegExp][] = [
       [{ method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/json' }, payload: '{pas du json' }, 400, /n'est pas un JSON valide/],
       [{ method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ information: 'x'.repeat(2_000_000) }) }, 413, /trop volumineux/],
       [{ method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/xml' }, payload: '<a/>' }, 415, /type de contenu/],
