@@ -1,0 +1,199 @@
+/**
+ * /echopark-requests-new (spec part 2 §2.1 RequestEchoparkCreate): the five
+ * steps Request types, Properties, Domains, Documents, Messages; back on step
+ * 1 goes to the list. Everything comes from the creation data in the store,
+ * so the tunnel works with no signal. The consigne for the chosen type,
+ * domain and property is shown before sending when it can be fetched. The
+ * creation is a command: offline, the request shows in the list at once,
+ * marked, and gets its number from the server. A refusal shows the answer's
+ * reason, translated, in an alert; nothing typed is lost (the command stays
+ * in 'Envois en attente' and the form keeps its values).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { createEchoparkRequest, fetchCreationConsigne, type EchoparkProperty } from '../../../sync/index';
+import { matchingDomains, propertyPath } from '../../domain/echopark';
+import { getEngine } from '../../services/engine';
+import { handleError } from '../../services/errors';
+import { session } from '../../services/session';
+import { showToast } from '../../services/toasts';
+import { Alert, Button, TextArea } from '../../ui/controls';
+import { Icon } from '../../ui/icons';
+import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
+import { PropertyStep } from './property-step';
+import { t } from './texts';
+import { useCreationData } from './use-echopark';
+import './echopark.css';
+
+const STEPS = t.tunnelTitles.length;
+
+export function EchoparkCreatePage() {
+  const navigate = useNavigate();
+  const { user } = useSnapshot(session.state);
+  const { data, loaded, communities } = useCreationData();
+  const [step, setStep] = useState(0);
+  const [typeId, setTypeId] = useState<string | null>(null);
+  const [property, setProperty] = useState<EchoparkProperty | null>(null);
+  const [domainId, setDomainId] = useState<number | null>(null);
+  const [domainSearch, setDomainSearch] = useState('');
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [message, setMessage] = useState('');
+  const [consigne, setConsigne] = useState<string | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  useEffect(() => setError(null), [typeId, property, domainId, message]);
+
+  const type = typeId && data ? data.requests[typeId] : undefined;
+  const domains = useMemo(() => type?.domains ?? [], [type]);
+  const domain = domains.find((d) => d.arboid === domainId) ?? null;
+  const parentName = (parent: number | null) => domains.find((d) => d.arboid === parent)?.name ?? null;
+
+  // The consigne of the chosen type, domain and property, when the network allows.
+  useEffect(() => {
+    if (step !== 4 || !typeId || !property || domainId === null) return;
+    let live = true;
+    setConsigne(undefined);
+    void getEngine().then(async (engine) => {
+      const text = navigator.onLine ? await fetchCreationConsigne(engine.api, { requestTypeId: Number(typeId), domaineTreeId: domainId, realEstateId: property.id }) : null;
+      if (live) setConsigne(text);
+    });
+    return () => {
+      live = false;
+    };
+  }, [step, typeId, property, domainId]);
+
+  const back = () => (step === 0 ? void navigate({ to: '/echopark-requests' }) : setStep(step - 1));
+  const next = () => {
+    const problem = [typeId ? null : t.chooseType, property ? null : t.chooseProperty, domain ? null : t.chooseDomain, null][step];
+    if (problem) return setError(problem);
+    setError(null);
+    setStep(step + 1);
+  };
+
+  const submit = async () => {
+    if (!typeId || !type || !property || !domain || !communities?.current) return;
+    if (!message.trim()) return setError(t.messageRequired);
+    setSending(true);
+    setError(null);
+    const label = data ? propertyPath(data.realEstates, property.id).slice(1).map((p) => p.name).join(' – ') || property.name : property.name;
+    try {
+      const engine = await getEngine();
+      const ids = await createEchoparkRequest(engine, {
+        body: { requestTypeId: Number(typeId), realEstate: property.id, domainTreeId: domain.arboid, message: message.trim() },
+        preview: {
+          communityId: communities.current.id,
+          domain: { name: domain.name, parentName: parentName(domain.parent), requestTypeName: type.name, requestTypeId: Number(typeId) },
+          realEstate: { id: property.id, name: property.name, label, city: property.city },
+          urgencyName: '',
+          requestedBy: { firstName: user?.firstname ?? '', lastName: user?.name ?? '', companyName: null },
+          stepName: t.newRequest,
+        },
+        photos: images.map(toStoredFile),
+      });
+      const outcome = await engine.settle(ids[0]!, navigator.onLine ? 8000 : 0);
+      if (outcome === 'rejected') {
+        // Refused as sent: the user stays here with everything typed, and reads why.
+        setError(engine.state.commands.find((c) => c.id === ids[0])?.lastError?.message ?? t.refusedTitle);
+        setSending(false);
+        return;
+      }
+      showToast(outcome === 'sent' ? { title: t.successTitle, text: t.created, tone: 'success' } : { title: t.newRequest, text: t.createdOffline, tone: 'info' });
+      void navigate({ to: '/echopark-requests' });
+    } catch (failure) {
+      handleError(failure);
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className={`page ep-tunnel${step === 1 ? '' : ' page--narrow'}`}>
+      <div className="ep-tunnel__head">
+        <button type="button" className="icon-button" aria-label={step === 0 ? t.quit : t.previous} onClick={back}>
+          <Icon name="back" />
+        </button>
+        <p className="ep-tunnel__step">
+          {t.stepOf(step + 1, STEPS)} · <strong>{t.tunnelTitles[step]}</strong>
+        </p>
+      </div>
+      <progress className="ep-tunnel__progress" max={STEPS} value={step + 1} aria-label={t.stepOf(step + 1, STEPS)} />
+      {loaded && !data ? <Alert tone="warning">{t.noCreationData}</Alert> : null}
+
+      {step === 0 && data ? (
+        <div className="ep-choices" role="radiogroup" aria-label={t.types}>
+          {Object.entries(data.requests).map(([id, r]) => (
+            <div key={id} className="ep-choice">
+              <label className="ep-choice__label">
+                <input type="radio" name="type" checked={typeId === id} onChange={() => {
+                    setTypeId(id);
+                    setDomainId(null);
+                  }} />
+                <span>{r.name}</span>
+              </label>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      {step === 1 && data ? <PropertyStep tree={data.realEstates} selectedId={property?.id ?? null} onSelect={setProperty} /> : null}
+      {step === 1 && property ? <p className="ep-summary" role="status">{t.chosenProperty(property.name)}</p> : null}
+      {step === 2 ? (
+        <div className="stack">
+          <label className="search">
+            <span className="sr-only">{t.searchDomain}</span>
+            <input type="search" value={domainSearch} placeholder={t.searchDomain} onChange={(e) => setDomainSearch(e.target.value)} />
+          </label>
+          <div className="ep-choices" role="radiogroup" aria-label={t.domains}>
+            {matchingDomains(domains, domainSearch).map((d) => (
+              <div key={d.arboid} className="ep-choice">
+                <label className="ep-choice__label">
+                  <input type="radio" name="domain" checked={domainId === d.arboid} onChange={() => setDomainId(d.arboid)} />
+                  <span className="ep-choice__text">
+                    <span>{d.name}</span>
+                    {d.parent !== null ? <span className="muted small">{parentName(d.parent)}</span> : null}
+                  </span>
+                </label>
+              </div>
+            ))}
+          </div>
+          {matchingDomains(domains, domainSearch).length === 0 ? <p className="muted">{t.noDomainMatch}</p> : null}
+        </div>
+      ) : null}
+      {step === 3 ? (
+        <div className="stack">
+          <p className="muted">{t.photosHint}</p>
+          <ImagePicker images={images} onChange={setImages} label={t.addPhotos} wrongTypeText={t.pictureNeeded} />
+        </div>
+      ) : null}
+      {step === 4 ? (
+        <div className="stack">
+          <TextArea label={t.message} rows={5} value={message} placeholder={t.messagePlaceholder} required onChange={(e) => setMessage(e.target.value)} />
+          <section className="panel ep-consigne" aria-labelledby="ep-consigne-title">
+            <h2 id="ep-consigne-title" className="ep-title">{t.consigneTitle}</h2>
+            <p>{consigne === undefined ? t.loading : (consigne ?? t.consigneUnavailable)}</p>
+          </section>
+          <dl className="ep-facts panel" aria-label={t.summary}>
+            <dt>{t.type}</dt>
+            <dd>{type?.name}</dd>
+            <dt>{t.property}</dt>
+            <dd>{property?.name}</dd>
+            <dt>{t.domain}</dt>
+            <dd>{domain?.name}</dd>
+            <dt>{t.photosPanel}</dt>
+            <dd>{t.photosCount(images.length)}</dd>
+          </dl>
+        </div>
+      ) : null}
+
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {step < STEPS - 1 ? (
+        <Button block onClick={next}>
+          {t.next}
+        </Button>
+      ) : (
+        <Button block onClick={() => void submit()} disabled={sending}>
+          {sending ? t.sending : t.send}
+        </Button>
+      )}
+    </div>
+  );
+}

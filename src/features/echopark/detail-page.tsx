@@ -1,0 +1,75 @@
+/**
+ * /echopark-request/:id (spec part 2 §2.1 RequestEchoParkDetail): the
+ * panels description, follow-up timeline, consigne, step, new message,
+ * progress form, photos and debriefing (when debriefing_available). Reads
+ * the store, so it opens offline; every action works offline and shows its
+ * pending state. A request that is not there (unknown, or another
+ * community's) shows a notice with a link back to the list.
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { formatDateTime } from '../../domain/format';
+import { Icon } from '../../ui/icons';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import { DebriefPanel, MessagePanel, StepPanel } from './action-panels';
+import { ConsignePanel, DescriptionPanel, PhotosPanel, TimelinePanel } from './detail-panels';
+import { ProgressForm } from './progress-form';
+import { StepBadge } from './request-card';
+import { t } from './texts';
+import { useEchoparkRequest } from './use-echopark';
+import './echopark.css';
+
+export function EchoparkDetailPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const { request, loaded, refresh, refreshing } = useEchoparkRequest(id);
+
+  if (!request) {
+    return (
+      <div className="page page--narrow">
+        {loaded && !refreshing ? (
+          <div className="panel ep-panel" role="status">
+            <p>{t.notFound}</p>
+            <Link to="/echopark-requests" className="btn btn--primary">
+              {t.backToList}
+            </Link>
+          </div>
+        ) : (
+          <p className="muted">{t.loading}</p>
+        )}
+      </div>
+    );
+  }
+  const r = request.data;
+  // Actions on a request created offline wait for its creation in the same queue; the server's detail comes after.
+  const known = Array.isArray(r.steps);
+  return (
+    <div className="page ep">
+      <header className="ep-detail__head">
+        <h1 className="ep-title">{r.number ? t.requestTitle(r.number) : t.newRequest}</h1>
+        <p className="ep-card__title">
+          {r.domain?.requestTypeName} › {r.domain?.name} · {r.realEstate?.label ?? r.realEstate?.name}
+        </p>
+        <div className="ep-detail__status">
+          <StepBadge name={r.step?.name ?? ''} closed={r.closed === 1} />
+          {request.pending ? <span className="status-tag status-tag--new">{r.number ? t.changesNotSent : t.notSent}</span> : null}
+          <span className="muted small">{t.createdOn(formatDateTime(r.createdAt))}</span>
+        </div>
+        <div className="ep-detail__refresh">
+          <RefreshedAt resource={`echopark:${id}`} />
+          <button type="button" className="icon-button" aria-label={t.refreshDetail} onClick={() => void refresh()} disabled={refreshing}>
+            <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
+          </button>
+        </div>
+      </header>
+      <div className="ep-panels">
+        <DescriptionPanel r={r} />
+        <TimelinePanel messages={r.messages ?? []} />
+        <ConsignePanel text={r.consigne} />
+        <PhotosPanel requestId={id} r={r} canAdd={r.closed !== 1} />
+        {known ? <StepPanel requestId={id} r={r} /> : null}
+        {known ? <MessagePanel requestId={id} r={r} /> : null}
+        {known ? <ProgressForm requestId={id} form={r.form} step={r.step?.id ?? 0} pictures={r.pictures ?? []} /> : null}
+        {known && r.debriefing_available === 1 ? <DebriefPanel requestId={id} r={r} /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The read-side panels of an echopark request (spec part 2 §2.1, §4.1):
+ * description, follow-up timeline (message types 0, 1, 4, 5, 12, newest
+ * first), consigne, and photos (the server's, plus those still on the device
+ * waiting to be sent, then the picker: images only, 5 MB at most).
+ */
+import { useEffect, useState } from 'react';
+import { addEchoparkPhotos, timelineMessages, type EchoparkMessage } from '../../../sync/index';
+import { capitalize, formatDateTime, fullName } from '../../domain/format';
+import { runOperation } from '../../services/commands';
+import { showToast } from '../../services/toasts';
+import { useStore } from '../../services/store-hooks';
+import { Button } from '../../ui/controls';
+import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
+import { t } from './texts';
+import type { RequestDoc } from './use-echopark';
+
+type Data = RequestDoc['data'];
+
+export function DescriptionPanel({ r }: { r: Data }) {
+  const by = r.requestedBy;
+  return (
+    <section className="panel ep-panel" aria-labelledby="ep-panel-description">
+      <h2 id="ep-panel-description">{t.description}</h2>
+      <p className="pre">{r.message}</p>
+      <dl className="ep-facts">
+        <dt>{t.type}</dt>
+        <dd>{r.domain?.requestTypeName}</dd>
+        <dt>{t.domain}</dt>
+        <dd>{[r.domain?.parentName, r.domain?.name].filter(Boolean).join(' › ')}</dd>
+        <dt>{t.property}</dt>
+        <dd>{r.realEstate?.label ?? r.realEstate?.name}</dd>
+        {r.urgencyName ? (
+          <>
+            <dt>{t.urgency}</dt>
+            <dd>{r.urgencyName}</dd>
+          </>
+        ) : null}
+        {by?.lastName ? (
+          <>
+            <dt>{t.requestedBy}</dt>
+            <dd>{[fullName(capitalize(by.firstName), by.lastName), by.companyName].filter(Boolean).join(' · ')}</dd>
+          </>
+        ) : null}
+        {r.recipientInitial ? (
+          <>
+            <dt>{t.recipient}</dt>
+            <dd>{[r.recipientInitial.roleName, r.recipientInitial.groupName].filter(Boolean).join(' · ')}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+export function TimelinePanel({ messages }: { messages: readonly (EchoparkMessage & { pending?: boolean })[] }) {
+  const shown = timelineMessages(messages);
+  return (
+    <section className="panel ep-panel" aria-labelledby="ep-panel-timeline">
+      <h2 id="ep-panel-timeline">{t.timeline}</h2>
+      {shown.length === 0 ? <p className="muted">{t.noTimeline}</p> : null}
+      <ol className="ep-timeline">
+        {shown.map((m, i) => (
+          <li key={`${m.id}-${i}`} className={m.pending ? 'ep-timeline--pending' : undefined}>
+            <p className="ep-timeline__meta">
+              {[formatDateTime(m.createdAt), m.step?.stepName, m.role?.roleName, m.group?.groupName].filter(Boolean).join(' · ')}
+              {m.pending ? ` · ${t.waitingToSend}` : ''}
+            </p>
+            <p className="ep-timeline__text">{m.message}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function ConsignePanel({ text }: { text: string | undefined }) {
+  return (
+    <section className="panel ep-panel ep-consigne" aria-labelledby="ep-panel-consigne">
+      <h2 id="ep-panel-consigne">{t.consigneTitle}</h2>
+      <p>{text ?? t.consigneNone}</p>
+    </section>
+  );
+}
+
+/** A photo still in the device's blob store, shown until its upload is confirmed. */
+function LocalPhoto({ fileId, name }: { fileId: string; name: string }) {
+  const store = useStore();
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let created: string | null = null;
+    void store?.files.get(fileId).then((f) => {
+      if (f) setUrl((created = URL.createObjectURL(f.blob)));
+    });
+    return () => {
+      if (created) URL.revokeObjectURL(created);
+    };
+  }, [store, fileId]);
+  return (
+    <figure>
+      {url ? <img src={url} alt={t.pendingPhotoAlt(name)} /> : null}
+      <figcaption>{t.waitingToSend}</figcaption>
+    </figure>
+  );
+}
+
+export function PhotosPanel({ requestId, r, canAdd }: { requestId: string; r: Data; canAdd: boolean }) {
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const pictures = r.pictures ?? [];
+  const send = async () => {
+    if (images.length === 0) return showToast({ title: t.errorTitle, text: t.pictureNeeded, tone: 'error' });
+    const photos = images.map(toStoredFile);
+    setImages([]);
+    await runOperation(addEchoparkPhotos, { requestId, photos }, { success: t.pictureAdded });
+  };
+  return (
+    <section className="panel ep-panel" aria-labelledby="ep-panel-photos">
+      <h2 id="ep-panel-photos">{t.photosPanel}</h2>
+      {pictures.length === 0 && !(r.localPictures ?? []).length ? <p className="muted">{t.noPhotos}</p> : null}
+      <ul className="ep-photos">
+        {pictures.map((p, i) => (
+          <li key={p.id}>
+            <img src={`data:${p.mime};base64,${p.b64}`} alt={t.photoAlt(i + 1)} />
+          </li>
+        ))}
+        {(r.localPictures ?? []).map((p) => (
+          <li key={p.fileId}>
+            <LocalPhoto fileId={p.fileId} name={p.name} />
+          </li>
+        ))}
+      </ul>
+      {canAdd ? (
+        <div className="stack">
+          <ImagePicker images={images} onChange={setImages} label={t.addPhotos} wrongTypeText={t.pictureNeeded} />
+          <Button onClick={() => void send()}>{t.sendPhotos}</Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The list's filter dialog (spec part 2 §2.1 leaves its fields open): step,
+ * request type, domain, property and urgency, each offering the values the
+ * list holds. A native modal <dialog>: focus trapped and restored, Escape
+ * closes.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { NO_FILTERS, type ListFilters } from '../../domain/echopark';
+import { Button } from '../../ui/controls';
+import { t } from './texts';
+
+const FIELDS: { key: keyof ListFilters; label: string }[] = [
+  { key: 'step', label: t.step },
+  { key: 'type', label: t.type },
+  { key: 'domain', label: t.domain },
+  { key: 'property', label: t.property },
+  { key: 'urgency', label: t.urgency },
+];
+
+interface Props {
+  open: boolean;
+  value: ListFilters;
+  options: Record<keyof ListFilters, string[]>;
+  onApply(next: ListFilters): void;
+  onClose(): void;
+}
+
+export function FilterDialog({ open, value, options, onApply, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [draft, setDraft] = useState(value);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setDraft(value);
+      dialog.showModal();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open, value]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId}>{t.filters}</h2>
+      <div className="dialog__body">
+        {FIELDS.map((f) => (
+          <div className="field" key={f.key}>
+            <label htmlFor={`${titleId}-${f.key}`}>{f.label}</label>
+            <select id={`${titleId}-${f.key}`} value={draft[f.key]} onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}>
+              <option value="">{t.filterAny}</option>
+              {options[f.key].map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+      <div className="dialog__actions">
+        <Button variant="ghost" onClick={() => onApply(NO_FILTERS)}>
+          {t.clearFilters}
+        </Button>
+        <Button variant="ghost" onClick={onClose}>
+          {t.close}
+        </Button>
+        <Button onClick={() => onApply(draft)}>{t.applyFilters}</Button>
+      </div>
+    </dialog>
+  );
+}
