@@ -8,9 +8,10 @@ import { buildRegistry, type CommandName, type PayloadOf } from '../outbox/comma
 import { accountUpdate } from './account';
 import { echoparkCommands } from './echopark';
 import { interventionCommands } from './interventions';
+import { osCommands } from './os';
 import { visitCommands } from './visits';
 
-export const commandRegistry = buildRegistry([accountUpdate, ...interventionCommands, ...visitCommands, ...echoparkCommands]);
+export const commandRegistry = buildRegistry([accountUpdate, ...interventionCommands, ...osCommands, ...visitCommands, ...echoparkCommands]);
 
 export type AppRegistry = typeof commandRegistry;
 export type AppCommandName = CommandName<AppRegistry>;

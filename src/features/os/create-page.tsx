@@ -1,0 +1,213 @@
+/**
+ * /requests-os-create, the 8-step OS tunnel (spec part 1 §2, §5): provider
+ * (a pick advances), place (search by name, address, postal code or city),
+ * buildings, business area, type (a pick advances), information + price +
+ * image files, recap, success. 'Enregistrer le brouillon' as soon as a place
+ * is chosen. `?id=` resumes an OS in an editable place and saves with PUT;
+ * `?draft=1` resumes a draft kept on the device. Everything is a command or
+ * a local document: the tunnel works offline and nothing typed is lost.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useFormik } from 'formik';
+import { map, of } from 'rxjs';
+import { createOs, dropOsDraft, keepOsDraft, readOsDraft, saveOs, type OsData, type OsPlace } from '../../../sync/index';
+import { matchesPlace } from '../../domain/trees';
+import { getEngine } from '../../services/engine';
+import { runOperation } from '../../services/commands';
+import { showToast } from '../../services/toasts';
+import { useStore, useStoreQuery } from '../../services/store-hooks';
+import { Alert, Button } from '../../ui/controls';
+import { Icon } from '../../ui/icons';
+import { toStoredFile, type PickedImage } from '../../ui/image-picker';
+import { emptyForm, fromOs, isSendable, osInformationSchema, toPayload, toPreview, type OsFormValues } from './os-form';
+import { InformationStep, Recap, RadioChoices, SuccessStep } from './tunnel-steps';
+import { TreePicker } from './tree-picker';
+import { useOsReference } from './use-os-reference';
+import { osTexts as t } from './texts';
+import './os.css';
+
+const STEPS = t.steps.length;
+const [PROVIDER, PLACE, BUILDINGS, AREA, TYPE, INFO, RECAP, SUCCESS] = [0, 1, 2, 3, 4, 5, 6, 7] as const;
+
+export function OsCreatePage() {
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as { id?: string | number; draft?: string | number };
+  const editId = search.id !== undefined ? String(search.id) : null;
+  const store = useStore();
+  const [step, setStep] = useState(0);
+  const [query, setQuery] = useState('');
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const form = useFormik<OsFormValues>({ initialValues: emptyForm, validationSchema: osInformationSchema, validateOnChange: false, onSubmit: () => undefined });
+  const v = form.values;
+  const ref = useOsReference(v.realEstate?.id ?? null);
+  const existing = useStoreQuery((s) => (editId ? s.db.workrequests.findOne(editId).$.pipe(map((d) => (d ? (d.toJSON().data as unknown as OsData) : null))) : of(null)), [editId], null as OsData | null);
+  const loaded = useRef(false);
+
+  // Resume: an OS of the store (editable place) or the draft kept on the device, once.
+  useEffect(() => {
+    if (loaded.current) return;
+    if (editId && existing.value) {
+      loaded.current = true;
+      void form.setValues(fromOs(existing.value));
+    } else if (!editId && search.draft && store) {
+      loaded.current = true;
+      void readOsDraft(store.db).then((draft) => {
+        if (draft) void form.setValues({ ...emptyForm, ...(draft.values as Partial<OsFormValues>) });
+      });
+    }
+  }, [editId, existing.value, search.draft, store, form]);
+  // An error is about what was there when 'Suivant' was pressed: any change clears it.
+  useEffect(() => setError(null), [v.provider, v.realEstate, v.buildings, v.businessArea, v.type]);
+
+  const set = (field: keyof OsFormValues, value: unknown) => void form.setFieldValue(field, value, false);
+  const back = () => (step === PROVIDER ? void navigate({ to: '/requests-os' }) : setStep(step - 1));
+  const next = async () => {
+    const problem = [v.provider ? null : t.pickProvider, v.realEstate ? null : t.fillAllFields, v.buildings.length ? null : t.pickBuilding, v.businessArea ? null : t.pickArea, v.type ? null : t.pickType][step];
+    if (problem) return setError(problem);
+    if (step === INFO) {
+      const errors = await form.validateForm();
+      await form.setTouched({ information: true, price: true }, false);
+      if (Object.keys(errors).length > 0) return;
+    }
+    setStep(step + 1);
+  };
+
+  const input = () => ({ body: toPayload(v), preview: toPreview(v), files: images.map(toStoredFile) });
+
+  const saveDraft = async () => {
+    const engine = await getEngine();
+    if (!editId && !isSendable(v)) {
+      // Not enough for the API yet: the draft waits on this device (resumed from the list).
+      if (engine.store) await keepOsDraft(engine.store.db, v as unknown as Record<string, unknown>);
+      showToast({ title: t.saveDraft, text: t.draftKeptLocally, tone: 'info' });
+      return void navigate({ to: '/requests-os' });
+    }
+    setSending(true);
+    const done = editId && existing.value
+      ? await runOperation(saveOs, { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: false }, { success: t.keyMessageWorkValidationSave })
+      : await runOperation(createOs, { ...input(), submit: false }, { success: t.keyMessageWorkValidationSave });
+    setSending(false);
+    if (done && !editId && engine.store) await dropOsDraft(engine.store.db);
+    if (done) void navigate({ to: '/requests-os' });
+  };
+
+  const submit = async () => {
+    setSending(true);
+    setError(null);
+    const engine = await getEngine();
+    let ids: string[];
+    try {
+      ids = editId && existing.value ? await saveOs(engine, { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: true }) : await createOs(engine, { ...input(), submit: true });
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      return setSending(false);
+    }
+    const first = ids[0]!;
+    const outcome = await engine.settle(first, navigator.onLine ? 8000 : 0);
+    if (outcome === 'rejected') {
+      // Refused as sent: the user stays on the recap with everything typed, and reads why.
+      setError(engine.state.commands.find((c) => c.id === first)?.lastError?.message ?? t.fillAllFields);
+      for (const id of ids) await engine.discard(id);
+      return setSending(false);
+    }
+    if (!editId && engine.store) await dropOsDraft(engine.store.db);
+    setOffline(outcome === 'pending');
+    setSending(false);
+    setStep(SUCCESS);
+  };
+
+  const title = t.steps[step]!;
+  return (
+    <div className="page page--narrow os-tunnel">
+      <div className="os-tunnel__head">
+        {step < SUCCESS ? (
+          <button type="button" className="icon-button" aria-label={step === PROVIDER ? t.quit : t.previous} onClick={back}>
+            <Icon name="back" />
+          </button>
+        ) : null}
+        <h1 className="os-tunnel__step">
+          {t.stepOf(step + 1, STEPS)} · <strong>{title}</strong>
+        </h1>
+      </div>
+      <progress className="os-tunnel__progress" max={STEPS} value={step + 1} aria-label={t.stepOf(step + 1, STEPS)} />
+      {editId && existing.value?.number ? <p className="muted small">{t.editTitle(existing.value.number)}</p> : null}
+
+      {step === PROVIDER ? (
+        <RadioChoices
+          items={ref.providers}
+          selected={v.provider?.id ?? null}
+          label={t.providers}
+          onPick={(p) => {
+            set('provider', { id: p.id, name: p.name });
+            setStep(PLACE);
+          }}
+        />
+      ) : null}
+      {step === PLACE ? (
+        <div className="stack">
+          <label className="search">
+            <span className="sr-only">{t.searchPlace}</span>
+            <input type="search" value={query} placeholder={t.searchPlaceHint} onChange={(e) => setQuery(e.target.value)} />
+          </label>
+          <RadioChoices
+            items={ref.realEstates.filter((p) => matchesPlace(p, query))}
+            selected={v.realEstate?.id ?? null}
+            label={t.places}
+            detail={(p) => [p.mainContact?.address, [p.mainContact?.postalCode, p.mainContact?.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+            onPick={(p) => {
+              if (p.id !== v.realEstate?.id) set('buildings', []);
+              set('realEstate', { id: p.id, name: p.name, mainContact: { id: p.mainContact.id } });
+            }}
+          />
+        </div>
+      ) : null}
+      {step === BUILDINGS ? (
+        <TreePicker
+          nodes={ref.buildingTree}
+          selected={v.buildings.map((b) => b.id)}
+          multiple
+          label={t.buildings}
+          onToggle={(n) => set('buildings', v.buildings.some((b) => b.id === n.id) ? v.buildings.filter((b) => b.id !== n.id) : [...v.buildings, { id: n.id, name: n.name }])}
+        />
+      ) : null}
+      {step === AREA ? <TreePicker nodes={ref.areaTree} selected={v.businessArea ? [v.businessArea.id] : []} multiple={false} label={t.businessAreas} onToggle={(n) => set('businessArea', { id: n.id, name: n.name })} /> : null}
+      {step === TYPE ? (
+        <RadioChoices
+          items={ref.types}
+          selected={v.type?.id ?? null}
+          label={t.types}
+          onPick={(type) => {
+            set('type', { id: type.id, name: type.name });
+            setStep(INFO);
+          }}
+        />
+      ) : null}
+      {step === INFO ? <InformationStep form={form} images={images} onImages={setImages} /> : null}
+      {step === RECAP ? <Recap values={v} images={images} buildingTree={ref.buildingTree} areaTree={ref.areaTree} /> : null}
+      {step === SUCCESS ? <SuccessStep offline={offline} onDone={() => void navigate({ to: '/requests-os' })} /> : null}
+
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="os-tunnel__actions">
+        {step < RECAP ? (
+          <Button block onClick={() => void next()}>
+            {t.next}
+          </Button>
+        ) : null}
+        {step === RECAP ? (
+          <Button block onClick={() => void submit()} disabled={sending}>
+            {sending ? t.sending : editId && existing.value?.place === 'request_completion' ? t.saveChanges : t.submit}
+          </Button>
+        ) : null}
+        {v.realEstate && step < SUCCESS ? (
+          <Button block variant="secondary" onClick={() => void saveDraft()} disabled={sending}>
+            {t.saveDraft}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * /dashboard-os (spec part 1 §2 "OS dashboard"): card 1 totals what waits
+ * for the user, one line per can-flag set with a count above 0, each opening
+ * the list on its filter, and the tunnel link when creation is allowed; card
+ * 2, the reception reports, is fixed at 3 with no action. The counts come
+ * from the last dashboard stored; a user who may create OS also gets the
+ * tunnel's reference data now, for later offline use.
+ */
+import { Link } from '@tanstack/react-router';
+import { DASHBOARD_OS, prefetchOsTunnel, pullOsDashboard, watchLocal, type OsDashboard } from '../../../sync/index';
+import { osDashboardLines } from '../../domain/os';
+import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { Icon } from '../../ui/icons';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import { osTexts as t } from './texts';
+import './os.css';
+
+export function OsDashboardPage() {
+  const { value: dashboard } = useStoreQuery((store) => watchLocal<OsDashboard>(store.db, DASHBOARD_OS), [], null);
+  usePull(async (engine) => {
+    if (!engine.store) return;
+    const fresh = await pullOsDashboard(engine.store.db, engine.api);
+    // The tunnel must work in a basement later: its data comes down now.
+    if (fresh.canCreateWorkValidationRequest) await prefetchOsTunnel(engine.store.db, engine.api);
+  }, []);
+  const { total, lines } = osDashboardLines(dashboard);
+  return (
+    <div className="page">
+      <h1 className="os-title">{t.dashboardTitle}</h1>
+      <RefreshedAt resource={DASHBOARD_OS} />
+      <div className="os-dashboard">
+        <section className="panel os-dash-card" aria-labelledby="os-dash-total">
+          <p className="os-dash-card__total">
+            <span className="os-dash-count">{total}</span>
+            <span id="os-dash-total" className="os-dash-card__title">
+              {t.pendingTotal}
+            </span>
+          </p>
+          {lines.length === 0 ? <p className="muted">{t.nothingPending}</p> : null}
+          <ul className="os-dash-lines">
+            {lines.map((line) => (
+              <li key={line.filter}>
+                <Link to="/requests-os" search={{ status: line.filter }} className="os-dash-line">
+                  <span>{line.label}</span>
+                  <span className="os-dash-line__count">{line.count}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {dashboard?.canCreateWorkValidationRequest ? (
+            <Link to="/requests-os-create" className="btn btn--primary os-dash-card__footer">
+              <Icon name="plus" /> {t.newRequest}
+            </Link>
+          ) : null}
+        </section>
+        <section className="panel os-dash-card" aria-labelledby="os-dash-reception">
+          <p className="os-dash-card__total">
+            <span className="os-dash-count">{t.receptionCount}</span>
+            <span id="os-dash-reception" className="os-dash-card__title">
+              {t.receptionTitle}
+            </span>
+          </p>
+          <p className="muted">{t.receptionText}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * /requests-os-detail/:id (spec part 1 §2 "OS detail"): header 'N° {number}
+ * - {real estate}', the follow-up bar of the price path (steps before the
+ * current one done, the role under each), the action card by place and
+ * can-flag, and the tabs Description, Suivi, Messages, Documents (only when
+ * there are some); `defaultTab` chooses the first. Reads the store: it opens
+ * offline, and an action taken offline moves the bar at once, marked.
+ */
+import { useState, type KeyboardEvent } from 'react';
+import { useParams, useSearch } from '@tanstack/react-router';
+import { osPlaceLabel, type OsData } from '../../../sync/index';
+import { followUp } from '../../domain/os';
+import { formatDateTime } from '../../domain/format';
+import { Icon } from '../../ui/icons';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import { OsPlaceBadge } from './os-card';
+import { OsActions } from './os-actions';
+import { DescriptionTab, HistoryTab, MessagesTab } from './os-tabs';
+import { AddDocuments, DocumentsTab } from './os-documents';
+import { useOs } from './use-os';
+import { osTexts as t } from './texts';
+import './os.css';
+
+type TabKey = keyof typeof t.tabs;
+const ALL_TABS: TabKey[] = ['description', 'suivi', 'messages', 'documents'];
+
+export function OsDetailPage() {
+  const { id } = useParams({ strict: false }) as { id: string };
+  const search = useSearch({ strict: false }) as { defaultTab?: string };
+  const [chosen, setChosen] = useState<TabKey>(ALL_TABS.includes(search.defaultTab as TabKey) ? (search.defaultTab as TabKey) : 'description');
+  const model = useOs(id);
+  const doc = model.os.value;
+
+  if (!doc) {
+    return <div className="page">{model.os.loaded ? <p className="empty muted">{t.unavailable}</p> : <p className="muted">{t.loading}</p>}</div>;
+  }
+  const os = doc.data;
+  const tabs = ALL_TABS.filter((k) => k !== 'documents' || (os.medias?.length ?? 0) > 0);
+  const tab = tabs.includes(chosen) ? chosen : 'description';
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!;
+    setChosen(next);
+    document.getElementById(`os-tab-${next}`)?.focus();
+  };
+
+  return (
+    <div className="page os-detail">
+      <header className="os-detail__head">
+        <h1 className="os-title">{t.detailTitle(os.number, os.realEstate?.name ?? '')}</h1>
+        <div className="os-detail__status">
+          <OsPlaceBadge place={os.place} />
+          {doc.pending ? <span className="status-tag">{t.pendingChanges}</span> : null}
+          <span className="muted">
+            {t.createdOn} {formatDateTime(os.createdAt)}
+          </span>
+        </div>
+        <div className="os-detail__refresh">
+          <RefreshedAt resource={`os:${id}`} />
+          <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void model.refresh()} disabled={model.refreshing}>
+            <Icon name="refresh" className={model.refreshing ? 'spin' : undefined} />
+          </button>
+        </div>
+      </header>
+
+      <FollowUpBar os={os} pending={doc.pending} />
+      <OsActions docId={doc.id} os={os} dashboard={model.dashboard} user={model.user} />
+
+      <div className="os-tabs" role="tablist" aria-label={t.tabList} onKeyDown={onTabKey}>
+        {tabs.map((k) => (
+          <button key={k} id={`os-tab-${k}`} type="button" role="tab" className="os-tab" aria-selected={tab === k} aria-controls={`os-panel-${k}`} tabIndex={tab === k ? 0 : -1} onClick={() => setChosen(k)}>
+            {t.tabs[k]}
+          </button>
+        ))}
+      </div>
+      <section id={`os-panel-${tab}`} role="tabpanel" aria-labelledby={`os-tab-${tab}`} className="os-tabpanel">
+        {tab === 'description' ? (
+          <>
+            <DescriptionTab os={os} />
+            {model.dashboard ? <AddDocuments osId={doc.id} /> : null}
+          </>
+        ) : null}
+        {tab === 'suivi' ? <HistoryTab os={os} messages={model.messages} /> : null}
+        {tab === 'messages' ? <MessagesTab osId={doc.id} messages={model.messages} user={model.user} /> : null}
+        {tab === 'documents' ? <DocumentsTab medias={os.medias ?? []} /> : null}
+      </section>
+    </div>
+  );
+}
+
+/** The steps of the OS's path, each with its role; done, current or to come (said to screen readers too). */
+function FollowUpBar({ os, pending }: { os: OsData; pending: boolean }) {
+  const steps = followUp(os.place, os.price);
+  return (
+    <nav className="os-followup" aria-label={t.followUp}>
+      <ol className={`os-steps${pending ? ' os-steps--pending' : ''}`}>
+        {steps.map((s, i) => (
+          <li key={s.place} className={`os-step os-step--${s.state}`} aria-current={s.state === 'current' ? 'step' : undefined}>
+            <span className="os-step__dot" aria-hidden="true">
+              {s.state === 'done' ? <Icon name="check" size={14} /> : i + 1}
+            </span>
+            <span className="os-step__label">{osPlaceLabel(s.place)}</span>
+            <span className="os-step__role">{s.role}</span>
+            <span className="sr-only">{t[s.state]}</span>
+          </li>
+        ))}
+      </ol>
+      {os.place === 'closed' ? <p className="os-followup__closed">{t.closed}</p> : null}
+    </nav>
+  );
+}

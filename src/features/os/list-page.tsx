@@ -1,0 +1,98 @@
+/**
+ * /requests-os: the OS list (spec part 1 §2, §4). Chips 1–7 preset by
+ * `?status=` and remembered, the same instant local search as the
+ * intervention list, infinite scroll (the next page within 30 px of the
+ * bottom), refresh, the add button when the dashboard allows creation, and
+ * a draft kept on this device, to resume. Reads the store: opens offline.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { DASHBOARD_OS, OS_LOCAL_DRAFT, pullOsDashboard, watchLocal, type OsDashboard, type OsLocalDraft } from '../../../sync/index';
+import { OS_FILTERS, osPlacesOf, parseOsFilter, type OsFilter } from '../../domain/os';
+import { storage } from '../../services/session';
+import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { Icon } from '../../ui/icons';
+import { RefreshedAt } from '../../ui/refreshed-at';
+import { OsCard } from './os-card';
+import { useOsList } from './use-os-list';
+import { osTexts as t } from './texts';
+import './os.css';
+
+const FILTER_KEY = 'bp-requests-os-filter';
+
+export function OsListPage() {
+  const search = useSearch({ strict: false }) as { status?: string | number };
+  const navigate = useNavigate();
+  const filter = parseOsFilter(search.status ?? storage.getItem(FILTER_KEY));
+  const [query, setQuery] = useState('');
+  const { docs, loaded, loadMore, reload, refreshing, hasMore } = useOsList(osPlacesOf(filter), query);
+  const { value: dashboard } = useStoreQuery((s) => watchLocal<OsDashboard>(s.db, DASHBOARD_OS), [], null);
+  const { value: draft } = useStoreQuery((s) => watchLocal<OsLocalDraft>(s.db, OS_LOCAL_DRAFT), [], null);
+  usePull((engine) => (engine.store ? pullOsDashboard(engine.store.db, engine.api) : Promise.resolve()), []);
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => storage.setItem(FILTER_KEY, String(filter)), [filter]);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || typeof IntersectionObserver === 'undefined') return;
+    // Spec part 1 §9: the next page when the end of the list is within 30 px.
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '0px 0px 30px 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [loadMore]);
+
+  const choose = (status: OsFilter) => void navigate({ to: '/requests-os', search: { status }, replace: true });
+
+  return (
+    <div className="page">
+      <div className="chips" role="group" aria-label={t.filterGroup}>
+        {OS_FILTERS.map((f) => (
+          <button key={f} type="button" className={`chip${f === filter ? ' chip--on' : ''}`} aria-pressed={f === filter} onClick={() => choose(f)}>
+            {t.filters[f]}
+          </button>
+        ))}
+      </div>
+      <div className="list-tools">
+        <label className="search">
+          <span className="sr-only">{t.searchLabel}</span>
+          <input type="search" value={query} placeholder={t.searchPlaceholder} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void reload()} disabled={refreshing}>
+          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
+        </button>
+        {dashboard?.canCreateWorkValidationRequest ? (
+          <Link to="/requests-os-create" className="btn btn--primary">
+            {t.newRequest}
+          </Link>
+        ) : null}
+      </div>
+      <RefreshedAt resource="os:list" />
+      {draft ? (
+        <p className="alert alert--info os-draft">
+          <span>{t.localDraft}</span>
+          <Link to="/requests-os-create" search={{ draft: 1 }} className="btn btn--secondary">
+            {t.resumeDraft}
+          </Link>
+        </p>
+      ) : null}
+      {loaded && docs.length === 0 ? (
+        <p className="empty muted">{query ? t.emptySearch : t.emptyFilter}</p>
+      ) : (
+        <ul className="os-list" aria-label={t.listLabel} aria-busy={!loaded}>
+          {docs.map((doc) => (
+            <li key={doc.id}>
+              <OsCard item={doc.data} pending={doc.pending} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore ? (
+        <div ref={sentinel} className="list-more">
+          <button type="button" className="link-button" onClick={loadMore}>
+            {t.more}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

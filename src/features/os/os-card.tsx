@@ -1,0 +1,46 @@
+/**
+ * One OS in the list: its step, creation date, number and real estate, the
+ * price in French format, the provider; marked while not yet sent.
+ */
+import { Link } from '@tanstack/react-router';
+import { osPlaceLabel, type OsData } from '../../../sync/index';
+import { formatDateTime, formatPrice } from '../../domain/format';
+import { osTexts as t } from './texts';
+
+/** The colour family of a place's badge (CSS modifier). */
+function tone(place: string): string {
+  if (place === 'closed') return 'done';
+  if (place === 'start' || place === 'request_init' || place === 'request_completion') return 'new';
+  if (place.endsWith('_signature') || place.startsWith('purchase_order')) return 'todo';
+  return 'progress';
+}
+
+export function OsPlaceBadge({ place }: { place: string }) {
+  return <span className={`os-place os-place--${tone(place)}`}>{osPlaceLabel(place)}</span>;
+}
+
+export function OsCard({ item, pending }: { item: OsData; pending: boolean }) {
+  const title = item.number ? `N° ${item.number}` : t.newCard;
+  return (
+    <Link to="/requests-os-detail/$id" params={{ id: String(item.id) }} className="os-card">
+      <div className="os-card__head">
+        <OsPlaceBadge place={item.place} />
+        <span className="muted os-card__date">{formatDateTime(item.createdAt)}</span>
+      </div>
+      <strong className="os-card__title">
+        {title} · {item.realEstate?.name}
+      </strong>
+      <dl className="os-card__facts">
+        <dt>{t.price}</dt>
+        <dd className="os-price">{formatPrice(item.price)}</dd>
+        {item.serviceProviderCompany?.name ? (
+          <>
+            <dt>{t.provider}</dt>
+            <dd>{item.serviceProviderCompany.name}</dd>
+          </>
+        ) : null}
+      </dl>
+      {pending ? <span className="status-tag">{t.notSent}</span> : null}
+    </Link>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Fetchers of the OS screens (spec part 1 §7 "OS"): list pages (10), one
+ * OS's detail and the steps its caller may send (next_step), its thread, the
+ * OS dashboard (a local document), and the creation tunnel's reference data
+ * (providers, every real estate with its buildings, business areas, request
+ * types) so that an OS can be prepared offline. All go through the one pull
+ * helper: a document with local changes pending is never overwritten.
+ */
+import * as v from 'valibot';
+import type { ApiClient } from '../api/client';
+import { corePaths } from '../contract/core';
+import { DEFAULT_FIRM_PREFIX, osPaths, type OsDashboard, type OsDto } from '../contract/os';
+import { OS_WORKFLOW, type StepCode } from '../contract/os-workflow';
+import type { Database } from '../store/database';
+import { markRefreshed } from '../store/local';
+import { dataOf } from '../store/plain';
+import { rankOf } from '../store/queries';
+import { asCached, checkItems, pullDetail, pullList, pullSingleton, storeFresh, type PullReport, type StoredDoc } from './pull';
+import { pullBuildings, pullBusinessAreas, pullProviders, pullRequestTypes } from './reference';
+import { threadKey } from './interventions';
+
+export const OS_PAGE_SIZE = 10;
+/** The firm prefix of the OS paths; the reference server's default (FIRM_PREFIX). */
+export const OS_FIRM = DEFAULT_FIRM_PREFIX;
+export const DASHBOARD_OS = 'dashboard:os';
+/** Real estates of the OS tunnel: every one the user manages, kept apart from the intervention tunnel's (with contract only). */
+export const OS_REAL_ESTATE_KIND = 'osRealEstate';
+
+// Loose objects: the fields the screens rely on are checked, the rest is kept as it came.
+const named = v.looseObject({ name: v.string() });
+const osItem = v.looseObject({ id: v.number(), number: v.string(), place: v.string(), price: v.number(), createdAt: v.string(), realEstate: named, medias: v.optional(v.array(v.looseObject({ id: v.number() }))) });
+const stepCode = v.looseObject({ code: v.string(), name: v.string() });
+const message = v.looseObject({ id: v.number(), messageText: v.string(), date: v.string(), sendBy: v.looseObject({}) });
+const count = v.number();
+const flag = v.boolean();
+const dashboard = v.looseObject({
+  countPurchaseOrderDT: count,
+  countPurchaseOrderDP: count,
+  countSignN1: count,
+  countSignN2: count,
+  countCompleteWorkValidationRequest: count,
+  countCreateOS: count,
+  countSendOS: count,
+  canPurchaseOrderDT: flag,
+  canPurchaseOrderDP: flag,
+  canSignN1: flag,
+  canSignN2: flag,
+  canCompleteWorkValidationRequest: flag,
+  canCreateOS: flag,
+  canSendOS: flag,
+  canCreateWorkValidationRequest: flag,
+});
+const realEstate = v.looseObject({ id: v.number(), name: v.string(), mainContact: v.looseObject({}) });
+
+/** What the store keeps for an OS: the server's answer plus the step codes its caller may send. */
+export type OsData = OsDto & { nextSteps?: StepCode[] };
+
+export const osDoc = (item: Pick<OsDto, 'id' | 'place' | 'createdAt'>, now: number): StoredDoc & { place: string; rank: string } => ({
+  id: String(item.id),
+  data: item as unknown as Record<string, unknown>,
+  pending: false,
+  refreshedAt: now,
+  place: item.place,
+  rank: rankOf(item.createdAt, String(item.id)),
+});
+
+/** One server page of the OS list for the given places (page 1 first). Returns how many items came. */
+export async function pullOsPage(db: Database, api: ApiClient, places: readonly string[], page: number): Promise<number> {
+  const searchParams = { itemsPerPage: OS_PAGE_SIZE, page, 'order[id]': 'desc', 'place[]': [...places] };
+  const { items } = await api.list<unknown>(osPaths.list, { searchParams });
+  const now = Date.now();
+  const { valid } = checkItems(osItem, items, osPaths.list, 'la liste des OS');
+  // Merge: an opened OS keeps what only its detail brought (next steps).
+  await storeFresh(db, asCached(db.workrequests), valid.map((i) => osDoc(i as unknown as OsDto, now)), { merge: true });
+  await markRefreshed(db, 'os:list', now);
+  return items.length;
+}
+
+export function pullOsDetail(db: Database, api: ApiClient, id: number): Promise<'stored' | 'removed' | 'kept'> {
+  return pullDetail(db, api, asCached(db.workrequests), {
+    resource: 'os',
+    path: osPaths.detail(id),
+    schema: osItem,
+    docId: String(id),
+    toDoc: (item, now) => osDoc(item as unknown as OsDto, now),
+    merge: true,
+  });
+}
+
+/** The step codes the user may send from the OS's place (empty: no action); kept on the OS for offline use. */
+export async function pullOsNextSteps(db: Database, api: ApiClient, id: number): Promise<StepCode[]> {
+  const path = osPaths.nextStep(OS_FIRM);
+  const { items } = await api.list<unknown>(path, { searchParams: { page: 1, itemsPerPage: 30, workflow: OS_WORKFLOW, objectId: id } });
+  const steps = checkItems(stepCode, items, path, 'les étapes suivantes').valid.map((s) => ({ code: s.code, name: s.name }));
+  const local = await db.workrequests.findOne(String(id)).exec();
+  // Pending: the OS is moving; its next steps will be asked again once the server has the move.
+  if (local && !local.pending) await local.incrementalPatch({ data: { ...dataOf(local), nextSteps: steps } });
+  return steps;
+}
+
+export const osThread = (id: number | string) => threadKey('os', id);
+
+export async function pullOsMessages(db: Database, api: ApiClient, id: number): Promise<void> {
+  const path = osPaths.messages(OS_FIRM);
+  const { items } = await api.list<unknown>(path, { searchParams: { workValidationRequest: id, 'order[date]': 'asc' } });
+  const now = Date.now();
+  const thread = osThread(id);
+  const docs = checkItems(message, items, path, 'les messages').valid.map((m) => ({ id: `${thread}:${m.id}`, data: m as Record<string, unknown>, pending: false, refreshedAt: now, thread, date: m.date }));
+  await storeFresh(db, asCached(db.messages), docs, { replace: { thread } });
+  await markRefreshed(db, `messages:${thread}`, now);
+}
+
+export function pullOsDashboard(db: Database, api: ApiClient): Promise<OsDashboard> {
+  return pullSingleton(db, api, { key: DASHBOARD_OS, path: osPaths.ownerDashboard(OS_FIRM), schema: dashboard });
+}
+
+function pullOsRealEstates(db: Database, api: ApiClient): Promise<PullReport> {
+  return pullList(db, api, asCached(db.reference), {
+    resource: `reference:${OS_REAL_ESTATE_KIND}`,
+    path: corePaths.realEstates,
+    item: realEstate,
+    toDoc: (r, now) => ({ id: `${OS_REAL_ESTATE_KIND}:${r.id}`, kind: OS_REAL_ESTATE_KIND, name: r.name, data: r as Record<string, unknown>, pending: false, refreshedAt: now }),
+    replace: { kind: OS_REAL_ESTATE_KIND },
+  });
+}
+
+/**
+ * Everything the OS tunnel needs, fetched at once (after sign-in, when the dashboard or the tunnel
+ * opens) for a user who may create OS, so that one can be prepared in a basement afterwards.
+ */
+export async function prefetchOsTunnel(db: Database, api: ApiClient): Promise<void> {
+  await Promise.all([pullProviders(db, api), pullRequestTypes(db, api), pullBusinessAreas(db, api), pullOsRealEstates(db, api)]);
+  const estates = await db.reference.find({ selector: { kind: OS_REAL_ESTATE_KIND } }).exec();
+  for (const estate of estates) await pullBuildings(db, api, (estate.data as { id: number }).id);
+}
