@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { measureBundleSize } from './bundle-size';
 import { measureEngine } from './engine';
+import { measureImageDownscale } from './image-downscale';
 import { measureReliability } from './reliability';
 import { measureVisitTyping } from './visit-typing';
 
@@ -24,6 +25,7 @@ if (!only || only === 'bundle') results.push(await measureBundleSize(root));
 if (!only || only === 'engine') results.push(await measureEngine(root));
 if (!only || only === 'visit-typing') results.push(await measureVisitTyping());
 if (!only || only === 'reliability') results.push(measureReliability(root));
+if (!only || only === 'image-downscale') results.push(await measureImageDownscale(root));
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));

@@ -137,6 +137,9 @@ export const fr = {
   emailReadOnly: "L'e-mail ne peut pas être modifié.",
   save: 'Enregistrer',
   saving: 'Enregistrement…',
+
+  // Photos picked for upload
+  preparingPhotos: (n: number) => (n > 1 ? `Préparation de ${n} photos…` : 'Préparation de la photo…'),
 } as const;
 
 export type Texts = typeof fr;

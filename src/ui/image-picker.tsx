@@ -1,11 +1,15 @@
 /**
- * Picks photos for an upload: png, gif or jpeg, at most 5,000,000 bytes each,
- * checked at once with the spec's texts; previews with a remove button. The
- * chosen blobs are handed to commands, which keep them on the device until
- * the server confirms them.
+ * Picks photos for an upload: png, gif or jpeg, checked at once with the
+ * spec's texts; previews with a remove button. Large photos are first reduced
+ * to 2,048 px JPEG in a worker (services/image-downscale.ts), and the
+ * 5,000,000-byte limit applies to what will be sent, so a 6 MB phone photo is
+ * accepted once reduced. The chosen blobs are handed to commands, which keep
+ * them on the device until the server confirms them.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { IMAGE_ACCEPT, checkImage } from '../../sync/index';
+import { fr } from '../i18n/fr';
+import { downscaleImage } from '../services/image-downscale';
 import { Icon } from './icons';
 
 export interface PickedImage {
@@ -18,15 +22,26 @@ export const toStoredFile = (p: PickedImage) => ({ id: p.id, blob: p.file, name:
 export function ImagePicker({ images, onChange, label = 'Ajouter des photos', wrongTypeText }: { images: PickedImage[]; onChange: (next: PickedImage[]) => void; label?: string; wrongTypeText?: string }) {
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
-  const add = (files: FileList | null) => {
+  const [preparing, setPreparing] = useState(0);
+  // The reduction is asynchronous: add to the images of the latest render, not of the pick.
+  const latest = useRef({ images, onChange });
+  useEffect(() => {
+    latest.current = { images, onChange };
+  });
+  const add = async (files: File[]) => {
     setError(null);
+    setPreparing((n) => n + files.length);
     const accepted: PickedImage[] = [];
-    for (const file of Array.from(files ?? [])) {
-      const check = checkImage(file, wrongTypeText);
-      if (!check.ok) setError(`${file.name} : ${check.message}`);
+    for (const picked of files) {
+      // The type first (nothing to reduce in a text file), then the weight of what will be sent.
+      let check = checkImage({ type: picked.type, size: 0 }, wrongTypeText);
+      const file = check.ok ? await downscaleImage(picked) : picked;
+      if (check.ok) check = checkImage(file, wrongTypeText);
+      if (!check.ok) setError(`${picked.name} : ${check.message}`);
       else accepted.push({ id: crypto.randomUUID(), file });
+      setPreparing((n) => n - 1);
     }
-    onChange([...images, ...accepted]);
+    if (accepted.length) latest.current.onChange([...latest.current.images, ...accepted]);
   };
   return (
     <div className="image-picker">
@@ -37,7 +52,7 @@ export function ImagePicker({ images, onChange, label = 'Ajouter des photos', wr
         accept={IMAGE_ACCEPT}
         multiple
         onChange={(e) => {
-          add(e.target.files);
+          void add(Array.from(e.target.files ?? []));
           e.target.value = '';
         }}
       />
@@ -45,6 +60,11 @@ export function ImagePicker({ images, onChange, label = 'Ajouter des photos', wr
       <label htmlFor={inputId} className="btn btn--secondary">
         {label}
       </label>
+      {preparing > 0 ? (
+        <p className="muted small" role="status">
+          {fr.preparingPhotos(preparing)}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" role="alert">
           {error}
