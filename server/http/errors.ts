@@ -7,6 +7,7 @@
  * English text and no other shape ever reaches the client.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ERROR_CODES, type ErrorCode } from '../../sync/contract/errors';
 import { schemaErrorMessage } from './validation-messages';
@@ -90,7 +91,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message = STATUS_MESSAGES[status]!;
   const body = JSON.stringify({ message, description: message });
-  socket.end(`HTTP/1.1 ${status} Error\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

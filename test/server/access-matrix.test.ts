@@ -19,7 +19,7 @@ beforeAll(async () => {
   api = await startTestApi();
   // Each owner side files a generic request: objects of the kind `request` for the matrix.
   for (const as of ['gestionnaire@demo.fr', 'gestionnaire2@demo.fr']) await api.call('POST', '/api/requests', { as, body: { information: `Demande privée de ${as}` } });
-});
+}, 60_000);
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;

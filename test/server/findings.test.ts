@@ -12,7 +12,7 @@ import type { VisitData } from '../../sync/contract/visit-data';
 let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
-});
+}, 60_000);
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
