@@ -14,6 +14,9 @@ import type { AppCommandName, AppPayload, AppRegistry } from './commands/registr
 import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, markRefreshed, readLocal, watchLocal, writeLocal } from './store/local';
 import { ApiFailure } from './api/failure';
 import { buildExport } from './outbox/export';
+import { openVisitDraft, type VisitDraft } from './drafts/visit-draft';
+import { closedCopiesDropper } from './drafts/visit-copies';
+import { pullVisitList } from './pull/visits';
 
 export interface EngineState {
   userId: number | null;
@@ -32,6 +35,8 @@ export interface EngineEnv {
   onRejected?: (command: OutboxDoc) => void;
   /** A state proxy made by the caller (the UI creates it before the engine loads). */
   state?: EngineState;
+  /** A background draft write or save failed. */
+  onDraftError?: (error: unknown) => void;
 }
 
 export type Engine = ReturnType<typeof createEngine>;
@@ -43,6 +48,10 @@ export function createEngine(env: EngineEnv) {
   let outbox: Outbox<AppRegistry> | null = null;
   let attaching: Promise<void> | null = null;
   const subscriptions: Subscription[] = [];
+  /** Open visit drafts, shared by the screens that show the same visit. */
+  const drafts = new Map<number, { draft: VisitDraft; users: number; closing: ReturnType<typeof setTimeout> | null }>();
+  /** A released draft waits this long before closing: going from the detail to the fiche reuses it. */
+  const DRAFT_KEEP_MS = 1_000;
 
   function requireOutbox(): Outbox<AppRegistry> {
     if (!outbox) throw new ApiFailure('http', 401, 'POST', 'outbox', "Connectez-vous pour enregistrer vos modifications.");
@@ -64,6 +73,8 @@ export function createEngine(env: EngineEnv) {
         else state.progress[id] = percent;
       },
     });
+    const dropSentCopies = closedCopiesDropper(store.db);
+    const opened = store;
     subscriptions.push(
       outbox.all$().subscribe((docs) => {
         const commands = docs.map((d) => d.toJSON() as OutboxDoc);
@@ -72,6 +83,9 @@ export function createEngine(env: EngineEnv) {
         state.commands = ref(commands);
         state.pending = commands.filter((c) => c.status !== 'rejected').length;
         state.rejected = commands.length - state.pending;
+        void dropSentCopies(commands)
+          .then((dropped) => (dropped.length > 0 ? pullVisitList(opened.db, session.api, false) : undefined))
+          .catch(() => undefined); // offline: the list is pulled again later
       }),
       // The store is the truth for the user; the session keeps a copy for the first paint.
       watchLocal<UserData>(store.db, LOCAL_USER).subscribe((user) => {
@@ -113,6 +127,12 @@ export function createEngine(env: EngineEnv) {
   }
 
   async function close(): Promise<void> {
+    // Drafts first: what was typed is queued while the outbox still runs.
+    for (const { draft, closing } of drafts.values()) {
+      if (closing) clearTimeout(closing);
+      await draft.close().catch(() => undefined);
+    }
+    drafts.clear();
     for (const s of subscriptions.splice(0)) s.unsubscribe();
     await outbox?.stop();
     await store?.close();
@@ -164,6 +184,43 @@ export function createEngine(env: EngineEnv) {
 
     enqueue<N extends AppCommandName>(name: N, payload: AppPayload<N>, options?: EnqueueOptions): Promise<string> {
       return requireOutbox().enqueue(name, payload, options);
+    },
+    /**
+     * The draft of a visit, shared by every screen that shows it; `release` when the screen goes.
+     * The last release saves what was typed (the draft outlives a screen, not the engine).
+     */
+    visitDraft(visitId: number): { draft: VisitDraft; release: () => void } {
+      const db = store?.db;
+      if (!db) throw new ApiFailure('http', 401, 'GET', 'visit', 'Aucune donnée locale ouverte.');
+      let entry = drafts.get(visitId);
+      if (!entry) {
+        const draft = openVisitDraft({ db, outbox: { enqueue: (name, payload, options) => requireOutbox().enqueue(name, payload, options) }, ...(env.onDraftError ? { onError: env.onDraftError } : {}) }, visitId);
+        entry = { draft, users: 0, closing: null };
+        drafts.set(visitId, entry);
+        void draft.load().catch(env.onDraftError ?? (() => undefined));
+      }
+      if (entry.closing) clearTimeout(entry.closing);
+      entry.closing = null;
+      entry.users++;
+      const held = entry;
+      let released = false;
+      return {
+        draft: held.draft,
+        release: () => {
+          if (released) return;
+          released = true;
+          if (--held.users > 0) return;
+          held.closing = setTimeout(() => {
+            if (drafts.get(visitId) !== held || held.users > 0) return;
+            drafts.delete(visitId);
+            void held.draft.close();
+          }, DRAFT_KEEP_MS);
+        },
+      };
+    },
+    /** The page is being hidden or closed: grouped draft writes go to disk now. */
+    async flushDrafts(): Promise<void> {
+      await Promise.all([...drafts.values()].map(({ draft }) => draft.flushLocal().catch(() => undefined)));
     },
     retry: (id: string) => requireOutbox().retry(id),
     discard: (id: string) => requireOutbox().discard(id),

@@ -29,6 +29,8 @@ export * from './pull/interventions';
 export type * from './contract/interventions';
 export { pullBuildings, pullBusinessAreas, pullRealEstates } from './pull/reference';
 export * from './pull/visits';
+export { AUTOSAVE_MS, type DraftSnapshot, type VisitDraft } from './drafts/visit-draft';
+export * from './commands/visit-operations';
 export type * from './contract/visits';
 export { VISIT_STATE_LABELS, TO_DO_STATES, isMine, visitPaths } from './contract/visits';
 export type * from './contract/visit-data';

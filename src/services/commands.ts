@@ -40,6 +40,8 @@ export interface OperationOptions {
   success?: string;
   /** How long to wait for the server before saying 'kept on the device'. */
   waitMs?: number;
+  /** Do not wait nor say anything (the screen tells the user itself). */
+  noWait?: boolean;
 }
 
 /**
@@ -56,6 +58,7 @@ export async function runOperation<I>(
     const ids = await operation(engine, input);
     const last = ids[ids.length - 1];
     if (!last) return { ids, outcome: 'sent' };
+    if (options.noWait) return { ids, outcome: 'pending' };
     const outcome = await engine.settle(last, navigator.onLine ? (options.waitMs ?? SETTLE_MS) : 0);
     if (outcome === 'sent' && options.success) showToast({ title: 'Succès', text: options.success, tone: 'success' });
     if (outcome === 'pending') showToast({ title: 'Enregistré', text: fr.savedOnDevice, tone: 'info' });

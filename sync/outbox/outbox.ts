@@ -216,6 +216,8 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       } while (again && !paused && !stopped);
     })().finally(() => {
       flushing = null;
+      // A request that came after the loop's last check (between it and this line) is not lost.
+      if (again && !paused && !stopped) void flush();
     });
     return flushing;
   }

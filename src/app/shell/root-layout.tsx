@@ -67,12 +67,16 @@ function useSessionLife(): void {
     // Ask the browser to keep our storage: the user's offline work lives there.
     void navigator.storage?.persist?.().catch(() => false);
     const sendNow = () => void getEngine().then((engine) => engine.flush());
-    const onVisible = () => document.visibilityState === 'visible' && sendNow();
+    // Hidden or closing: grouped draft writes go to disk now (a phone may kill the page next).
+    const flushDrafts = () => void getEngine().then((engine) => engine.flushDrafts());
+    const onVisible = () => (document.visibilityState === 'visible' ? sendNow() : flushDrafts());
+    window.addEventListener('pagehide', flushDrafts);
     window.addEventListener('online', sendNow);
     window.addEventListener('focus', sendNow);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       session.stopTick();
+      window.removeEventListener('pagehide', flushDrafts);
       window.removeEventListener('online', sendNow);
       window.removeEventListener('focus', sendNow);
       document.removeEventListener('visibilitychange', onVisible);

@@ -14,7 +14,7 @@ import { formatDateTime } from '../../domain/format';
 import { engineState } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { RefreshedAt } from '../../ui/refreshed-at';
-import { useDropSentCopies, useLocalCopies, useVisitActions, useVisitList } from './use-visits';
+import { useLocalCopies, useVisitActions, useVisitList } from './use-visits';
 import './visits.css';
 
 export function VisitListPage() {
@@ -22,7 +22,6 @@ export function VisitListPage() {
   const [filters, setFilters] = useState<VisitFilters>({ ...NO_FILTERS, mine: String(search.mine) === '1' });
   const { value: items, loaded } = useVisitList();
   const copies = useLocalCopies();
-  useDropSentCopies(copies);
   const actions = useVisitActions();
   const { commands } = useSnapshot(engineState);
   const startedId = [...copies.entries()].find(([, c]) => c.started)?.[0] ?? null;

@@ -3,14 +3,14 @@
  * store, and the actions (download, start, take over, pause, terminate) as
  * outbox commands, so that each works offline and says what waits to be sent.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { map } from 'rxjs';
 import { useSnapshot } from 'valtio';
-import { downloadVisit, pullVisitList, type VisitData, type VisitListDoc, type VisitLocalCopy } from '../../../sync/index';
+import { closeVisit, downloadVisit, pullVisitList, queueVisitFiles, type CloseVisitInput, type Engine, type VisitData, type VisitListDoc, type VisitLocalCopy } from '../../../sync/index';
 import { session } from '../../services/session';
-import { engineState, getEngine } from '../../services/engine';
+import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
-import { sendCommand } from '../../services/commands';
+import { runOperation, sendCommand } from '../../services/commands';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
 
 export function useVisitList() {
@@ -46,41 +46,21 @@ export function useVisitActions() {
 
   /** Pause (draft) or Terminer: the data, then the fiche, then the files waiting in the dialog. */
   const close = async (visitId: number, mode: 'draft' | 'terminate', copy: VisitLocalCopy, data: VisitData) => {
-    const sent = await sendCommand(mode === 'draft' ? 'visit.draft' : 'visit.terminate', { visitId, data }, { noWait: true });
-    if (!sent) return false;
-    await sendCommand('visit.fiche', { visitId, fiche: copy.fiche }, { noWait: true });
-    await sendPendingFiles(visitId);
-    return true;
+    const done = await runOperation((engine, input: CloseVisitInput) => closeVisit(engine, requireFiles(engine), queuedFileIds(engine), input), { visitId, mode, data, fiche: copy.fiche }, { noWait: true });
+    return done !== null;
   };
 
   return { userId, progress, download, start, takeOver, close };
 }
 
+const requireFiles = (engine: Engine) => {
+  if (!engine.store) throw new Error('Données locales fermées : reconnectez-vous.');
+  return engine.store.files;
+};
+const queuedFileIds = (engine: Engine) => new Set(engine.state.commands.flatMap((c) => c.fileIds));
+
 /** Queues every file added to the visit's fields and not yet queued (the dialog's send button). */
 export async function sendPendingFiles(visitId: number): Promise<number> {
-  const engine = await getEngine();
-  if (!engine.store) return 0;
-  const prefix = `visit-${visitId}-`;
-  const waiting = (await engine.store.files.all()).filter((f) => f.id.startsWith(prefix) && !engine.state.commands.some((c) => c.fileIds.includes(f.id)));
-  for (const file of waiting) {
-    await sendCommand('visit.file', { visitId, fileId: file.id, name: file.id.slice(prefix.length) }, { noWait: true, files: [file] });
-  }
-  return waiting.length;
-}
-
-/**
- * A paused or terminated visit keeps its local copy until every one of its
- * commands has left; then the copy goes and the list is pulled again.
- */
-export function useDropSentCopies(copies: Map<number, VisitLocalCopy>): void {
-  const { commands } = useSnapshot(engineState);
-  useEffect(() => {
-    const done = [...copies.entries()].filter(([id, copy]) => copy.closing && !commands.some((c) => c.entity === `visit:${id}`));
-    if (done.length === 0) return;
-    void getEngine().then(async (engine) => {
-      if (!engine.store) return;
-      await engine.store.db.visitdata.bulkRemove(done.map(([id]) => String(id)));
-      if (navigator.onLine) await pullVisitList(engine.store.db, engine.api, false).catch((error: unknown) => handleError(error, { background: true }));
-    });
-  }, [copies, commands]);
+  const done = await runOperation((engine, id: number) => queueVisitFiles(engine, requireFiles(engine), id, queuedFileIds(engine)), visitId, { noWait: true });
+  return done?.ids.length ?? 0;
 }

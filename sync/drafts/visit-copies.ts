@@ -1,0 +1,29 @@
+/**
+ * A paused or terminated visit keeps its local copy until every one of its
+ * commands has left the outbox; then the copy goes. The engine runs this on
+ * every outbox change, whichever screen is open (it used to live in the visit
+ * list screen, so copies stayed as long as the list was not shown).
+ */
+import type { Database, OutboxDoc } from '../store/database';
+import type { VisitLocalCopy } from '../pull/visits';
+import { dataOf } from '../store/plain';
+
+const visitOf = (entity: string) => (entity.startsWith('visit:') ? entity.slice('visit:'.length) : null);
+
+/** Returns a checker to call with the outbox's commands after each change; it resolves to the ids dropped. */
+export function closedCopiesDropper(db: Database) {
+  let previous = new Set<string>();
+  // The first run also catches copies whose commands left before a crash or a reload.
+  let first = true;
+  return async function dropSentCopies(commands: readonly Pick<OutboxDoc, 'entity'>[]): Promise<string[]> {
+    const current = new Set(commands.map((c) => visitOf(c.entity)).filter((id): id is string => id !== null));
+    const left = first || [...previous].some((id) => !current.has(id));
+    previous = current;
+    first = false;
+    if (!left) return [];
+    const copies = await db.visitdata.find().exec();
+    const done = copies.filter((doc) => dataOf<VisitLocalCopy>(doc).closing && !current.has(doc.id)).map((doc) => doc.id);
+    if (done.length > 0) await db.visitdata.bulkRemove(done);
+    return done;
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The draft of a started visit, owned by the engine and not by a screen: the
+ * working copy lives in memory, is written to the store 300 ms after the last
+ * change (a crash or a reload loses at most that), is flagged dirty, and is
+ * saved to the server as one coalesced `visit.save` command 30 s after a
+ * change, on demand, and when the last screen lets it go. A draft reopened
+ * after a reload with unsaved changes schedules their autosave again.
+ * Screens subscribe (useSyncExternalStore) and call update/save; nothing they
+ * type depends on which screen is mounted.
+ */
+import type { VisitData } from '../contract/visit-data';
+import type { Database } from '../store/database';
+import { dataOf } from '../store/plain';
+import type { VisitLocalCopy } from '../pull/visits';
+import type { OperationOutbox } from '../commands/operation';
+
+export const AUTOSAVE_MS = 30_000;
+/** Local writes are grouped this long: a fast typist does not write the whole visit per key. */
+export const LOCAL_WRITE_MS = 300;
+
+export interface Timers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface DraftEnv {
+  db: Database;
+  outbox: OperationOutbox;
+  timers?: Timers;
+  /** A background write or save failed (told to the user by the app, not thrown at a keystroke). */
+  onError?: (error: unknown) => void;
+}
+
+export interface DraftSnapshot {
+  loaded: boolean;
+  /** The stored copy (info, fiche, files, flags) as loaded; null when the visit is not on this device. */
+  copy: VisitLocalCopy | null;
+  forms: VisitData | null;
+  dirty: boolean;
+}
+
+export type VisitDraft = ReturnType<typeof openVisitDraft>;
+
+export function openVisitDraft(env: DraftEnv, visitId: number) {
+  const timers = env.timers ?? realTimers;
+  const report = env.onError ?? ((error: unknown) => console.warn('Brouillon de visite', error));
+  let snapshot: DraftSnapshot = { loaded: false, copy: null, forms: null, dirty: false };
+  const listeners = new Set<() => void>();
+  let writeTimer: unknown = null;
+  let saveTimer: unknown = null;
+  let closed = false;
+
+  const publish = (change: Partial<DraftSnapshot>) => {
+    snapshot = { ...snapshot, ...change };
+    for (const listener of listeners) listener();
+  };
+  const stop = (timer: unknown) => {
+    if (timer !== null) timers.clearTimeout(timer);
+    return null;
+  };
+
+  async function writeLocal(dirty: boolean): Promise<void> {
+    writeTimer = stop(writeTimer);
+    if (!snapshot.forms) return;
+    const doc = await env.db.visitdata.findOne(String(visitId)).exec();
+    if (doc) await doc.incrementalPatch({ data: { ...dataOf(doc), forms: snapshot.forms, dirty }, savedAt: Date.now() });
+  }
+
+  function scheduleAutosave(): void {
+    saveTimer = stop(saveTimer);
+    saveTimer = timers.setTimeout(() => void draft.save().catch(report), AUTOSAVE_MS);
+  }
+
+  const draft = {
+    visitId,
+    getSnapshot: () => snapshot,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Reads the stored copy; unsaved changes found there (a reload) are scheduled for autosave. */
+    async load(): Promise<void> {
+      const doc = await env.db.visitdata.findOne(String(visitId)).exec();
+      const copy = doc ? dataOf<VisitLocalCopy>(doc) : null;
+      publish({ loaded: true, copy, forms: copy?.forms ?? null, dirty: copy?.dirty ?? false });
+      if (copy?.dirty && copy.started && !closed) scheduleAutosave();
+    },
+
+    /** A change by the user: in memory now, on disk within 300 ms, on the server within 30 s. */
+    update(change: (forms: VisitData) => VisitData): void {
+      if (closed) return;
+      publish({ forms: change(snapshot.forms ?? {}), dirty: true });
+      writeTimer = stop(writeTimer);
+      writeTimer = timers.setTimeout(() => void writeLocal(true).catch(report), LOCAL_WRITE_MS);
+      scheduleAutosave();
+    },
+
+    /** Writes the grouped local change now (page hidden or closing). */
+    async flushLocal(): Promise<void> {
+      if (writeTimer !== null) await writeLocal(true);
+    },
+
+    /** Queues the data to the server (one coalesced command). False when it could not be queued. */
+    async save(): Promise<boolean> {
+      saveTimer = stop(saveTimer);
+      const forms = snapshot.forms;
+      if (!forms || !snapshot.dirty) return true;
+      await writeLocal(false);
+      await env.outbox.enqueue('visit.save', { visitId, data: forms });
+      publish({ dirty: false });
+      return true;
+    },
+
+    /** The data leaves with a pause or an end (closeVisit): no more autosave from this draft. */
+    handOver(): void {
+      saveTimer = stop(saveTimer);
+      writeTimer = stop(writeTimer);
+      closed = true;
+      publish({ dirty: false });
+    },
+
+    /** Nobody edits it any more: what was typed is saved (or at least written) before it goes. */
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      if (snapshot.dirty) await draft.save().catch(async (error: unknown) => {
+        report(error);
+        await writeLocal(true);
+      });
+      else await draft.flushLocal();
+      saveTimer = stop(saveTimer);
+      listeners.clear();
+    },
+  };
+  return draft;
+}

@@ -1,0 +1,174 @@
+/**
+ * The visit draft owned by the engine, on fake-indexeddb against the
+ * reference server, with hand-driven timers: a keystroke is on disk after the
+ * grouped-write delay and on the server after the autosave; a reload between
+ * the keystroke and the autosave loses nothing (the reopened draft saves it);
+ * closing the draft saves what was typed; closing the visit (closeVisit)
+ * sends data, fiche and files in order and the local copy goes once they left.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../sync/store/database';
+import { createOutbox, type Outbox } from '../../sync/outbox/outbox';
+import { commandRegistry, type AppRegistry } from '../../sync/commands/registry';
+import { downloadVisit } from '../../sync/pull/visits';
+import { AUTOSAVE_MS, LOCAL_WRITE_MS, openVisitDraft, type Timers } from '../../sync/drafts/visit-draft';
+import { closedCopiesDropper } from '../../sync/drafts/visit-copies';
+import { closeVisit, visitFilePrefix } from '../../sync/commands/visit-operations';
+import { flattenSections, type VisitData, type VisitField } from '../../sync/contract/visit-data';
+import { dataOf } from '../../sync/store/plain';
+import type { VisitLocalCopy } from '../../sync/pull/visits';
+import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+
+let world: OutboxWorld;
+let store: Store | null = null;
+let outbox: Outbox<AppRegistry> | null = null;
+beforeAll(async () => {
+  world = await startOutboxWorld('inspecteur@demo.fr');
+});
+afterEach(async () => {
+  await outbox?.stop();
+  await store?.close();
+  outbox = null;
+  store = null;
+});
+afterAll(() => world.close());
+
+/** Timers moved by the test: nothing runs until `advance`. */
+function manualTimers(): Timers & { advance(ms: number): void; count(): number } {
+  let now = 0;
+  let next = 0;
+  const tasks = new Map<number, { at: number; run: () => void }>();
+  return {
+    setTimeout: (run, ms) => {
+      tasks.set(++next, { at: now + ms, run });
+      return next;
+    },
+    clearTimeout: (handle) => void tasks.delete(handle as number),
+    advance(ms) {
+      now += ms;
+      for (const [handle, task] of [...tasks.entries()].sort((a, b) => a[1].at - b[1].at)) {
+        if (task.at > now) continue;
+        tasks.delete(handle);
+        task.run();
+      }
+    },
+    count: () => tasks.size,
+  };
+}
+
+const sql = <T>(query: string, ...params: unknown[]) => world.server.ctx.db.prepare(query).get(...params) as T;
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 30));
+  expect(await check()).toBe(true);
+};
+
+/** A visit of the inspector, not started, downloaded and started on this "device". */
+async function startedVisit() {
+  store = await openStore(nextStoreId());
+  outbox = createOutbox({ store, api: world.api, registry: commandRegistry });
+  await outbox.start();
+  const me = sql<{ id: number }>(`SELECT id FROM users WHERE email = 'inspecteur@demo.fr'`).id;
+  const visitId = sql<{ id: number }>(`SELECT id FROM visits WHERE assigned_to = ? AND state = 'todo' ORDER BY id LIMIT 1`, me).id;
+  await downloadVisit(store.db, world.api, visitId, () => undefined);
+  await outbox.enqueue('visit.start', { visitId });
+  await until(async () => (await outbox!.count()) === 0);
+  const doc = (await store.db.visitdata.findOne(String(visitId)).exec())!;
+  await doc.incrementalPatch({ data: { ...dataOf(doc), started: true } });
+  return { db: store.db, outbox, visitId };
+}
+
+function textField(forms: VisitData): { formId: string; field: VisitField } {
+  for (const [formId, form] of Object.entries(forms)) {
+    for (const section of flattenSections(form.sections)) {
+      const field = Object.values(section.fields).find((f) => f.field_type === 'text' && !f.is_hidden);
+      if (field) return { formId, field };
+    }
+  }
+  throw new Error('no text field in the demo visit');
+}
+
+/** Sets one field's value wherever it is. */
+const typed = (fieldId: string, value: string) => (forms: VisitData): VisitData => {
+  const copy = structuredClone(forms);
+  for (const form of Object.values(copy)) {
+    for (const section of flattenSections(form.sections)) if (section.fields[fieldId]) section.fields[fieldId].field_value = [value];
+  }
+  return copy;
+};
+
+const serverValue = (visitId: number, fieldId: string): string | undefined => {
+  const row = sql<{ data: string } | undefined>(`SELECT data FROM visit_data WHERE visit_id = ?`, visitId);
+  const forms = JSON.parse(row?.data ?? '{}') as VisitData;
+  for (const form of Object.values(forms)) for (const section of flattenSections(form.sections)) if (section.fields[fieldId]) return section.fields[fieldId].field_value[0];
+  return undefined;
+};
+
+describe('visit draft in the engine', () => {
+  it('groups local writes, autosaves after 30 s, and survives a reload between the keystroke and the autosave', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    const timers = manualTimers();
+    const first = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await first.load();
+    const { field } = textField(first.getSnapshot().forms!);
+    first.update(typed(field.id, 'Fissure au plafond'));
+    expect(first.getSnapshot().dirty).toBe(true);
+    // Not on disk before the grouped-write delay, on disk after it.
+    expect(dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty).toBe(false);
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
+    // The tab is reloaded before the autosave: the first draft's timers die with it.
+    const reloaded = manualTimers();
+    const second = openVisitDraft({ db, outbox: o, timers: reloaded }, visitId);
+    await second.load();
+    expect(textField(second.getSnapshot().forms!).field.field_value).toEqual(['Fissure au plafond']);
+    expect(second.getSnapshot().dirty).toBe(true);
+    expect(await o.count()).toBe(0);
+    reloaded.advance(AUTOSAVE_MS);
+    await until(async () => serverValue(visitId, field.id) === 'Fissure au plafond');
+    await until(async () => !second.getSnapshot().dirty);
+    await until(async () => (await o.count()) === 0);
+  });
+
+  it('coalesces repeated autosaves offline into one save, and closing the draft saves what was typed', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const timers = manualTimers();
+    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await draft.load();
+    const { field } = textField(draft.getSnapshot().forms!);
+    for (const value of ['a', 'ab', 'abc']) {
+      draft.update(typed(field.id, value));
+      timers.advance(AUTOSAVE_MS);
+      await until(async () => !draft.getSnapshot().dirty);
+    }
+    expect(await o.count()).toBe(1);
+    draft.update(typed(field.id, 'abcd'));
+    await draft.close();
+    expect(timers.count()).toBe(0);
+    // resume() alone sends: no other trigger (it used to be lost when it came as a flush ended).
+    o.resume();
+    await until(async () => (await o.count()) === 0);
+    expect(serverValue(visitId, field.id)).toBe('abcd');
+  });
+
+  it('closeVisit sends the data, the fiche and the waiting files in order, then the local copy goes', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const copy = dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const png = new Blob([Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))], { type: 'image/png' });
+    const fileId = `${visitFilePrefix(visitId)}photo_1700000000000.png`;
+    await store!.files.put({ id: fileId, name: 'photo.png', type: 'image/png', size: png.size, blob: png });
+    const ids = await closeVisit(o, store!.files, new Set(), { visitId, mode: 'terminate', data: copy.forms, fiche: copy.fiche });
+    expect((await o.all()).map((c) => c.name)).toEqual(['visit.terminate', 'visit.fiche', 'visit.file']);
+    expect(ids).toHaveLength(3);
+    expect(dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).closing).toBe('terminate');
+    const drop = closedCopiesDropper(db);
+    expect(await drop(await o.all())).toEqual([]);
+    o.resume();
+    await o.flush();
+    await until(async () => (await o.count()) === 0);
+    expect(sql<{ state: string }>(`SELECT state FROM visits WHERE id = ?`, visitId).state).toBe('terminate');
+    expect(await drop([])).toEqual([String(visitId)]);
+    expect(await db.visitdata.findOne(String(visitId)).exec()).toBeNull();
+  });
+});
