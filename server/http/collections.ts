@@ -13,16 +13,26 @@ export function query(request: FastifyRequest): Query {
   return (request.query ?? {}) as Query;
 }
 
+/** Longest query value read: the client's are short; longer ones only cost LIKE scans and memory. */
+const MAX_QUERY_VALUE = 2000;
+
+const bounded = (name: string, value: string) => {
+  if (value.length > MAX_QUERY_VALUE) throw badRequest(`Le paramètre ${name.slice(0, 50)} est trop long`);
+  return value;
+};
+
 /** A single query value (the last one when repeated). */
 export function param(q: Query, name: string): string | undefined {
   const v = q[name];
-  return Array.isArray(v) ? v[v.length - 1] : v;
+  const value = Array.isArray(v) ? v[v.length - 1] : v;
+  return value === undefined ? undefined : bounded(name, value);
 }
 
-/** A repeated parameter given as `name[]=a&name[]=b` or `name=a&name=b`. */
+/** A repeated parameter given as `name[]=a&name[]=b` or `name=a&name=b` (at most 100 values). */
 export function listParam(q: Query, name: string): string[] {
   const values = [q[`${name}[]`], q[name]].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
-  return values.filter((v) => v !== '');
+  if (values.length > 100) throw badRequest(`Le paramètre ${name} a trop de valeurs`);
+  return values.filter((v) => v !== '').map((v) => bounded(name, v));
 }
 
 /** Largest id or integer parameter read from a request: SQLite integers, and far from float imprecision. */

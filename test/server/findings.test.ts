@@ -151,12 +151,14 @@ describe('5. one request freezing the server', () => {
     const res = await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: 'gestionnaire@demo.fr', body: { interventionRequest: `${'1'.repeat(60_000)}x`, messageText: 'x' } });
     expect(res.status).toBe(400);
     frenchError(res.body);
-    expect(performance.now() - started).toBeLessThan(500);
+    // ~6 s before; the bound leaves room for a loaded 2-core CI machine.
+    expect(performance.now() - started).toBeLessThan(1500);
     const parse = performance.now();
     expect(idFrom(`${'9'.repeat(1_000_000)}x`)).toBeUndefined();
     expect(idFrom(`/api/x/${'1'.repeat(100_000)}`)).toBeUndefined();
     expect(idFrom('/api/intervention_requests/12/')).toBe(12);
-    expect(performance.now() - parse).toBeLessThan(50);
+    // The former regex would need ~10^12 steps on a million digits.
+    expect(performance.now() - parse).toBeLessThan(300);
   });
 });
 
@@ -257,7 +259,8 @@ describe('8. smaller findings', () => {
       unknown.push(await time(`personne${i}@demo.fr`));
     }
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // 59 ms against 1 ms before: now both run scrypt (the ratio leaves room for a loaded machine).
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.3);
   });
 
   it('revokes the successors when a rotated refresh token is reused, and never caches token answers', async () => {

@@ -10,6 +10,7 @@ import { tx } from '../../db/open';
 import { idFrom } from '../../http/collections';
 import { badRequest, refusal } from '../../http/errors';
 import { assertBoundedJson } from '../../http/bounded';
+import { idSchema } from '../../http/schemas';
 import { checkFormValue, ECHOPARK_MESSAGE_TYPES, ECHOPARK_TEXTS, type EchoparkFormPayload, type FormValue } from '../../../sync/contract/echopark';
 import { ref } from './body-schemas';
 import { actionableRequest, addHistory, echoparkUser, touchRequest } from './access';
@@ -42,8 +43,8 @@ export function formRoute(app: FastifyInstance, { db }: AppContext): void {
               maxProperties: 500,
               required: ['id'],
               properties: {
-                id: { type: 'integer' },
-                groups: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, fields: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } } },
+                id: idSchema,
+                groups: { type: 'array', maxItems: 100, items: { type: 'object', properties: { id: idSchema, fields: { type: 'array', maxItems: 500, items: { type: 'object', properties: { id: idSchema } } } } } },
               },
             },
           },
