@@ -10,6 +10,7 @@
  * Map tiles are unreachable here: the test serves one by route interception.
  */
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -45,7 +46,33 @@ const file = (name: string, content: Buffer | string) => {
   fs.writeFileSync(p, content);
   return p;
 };
-const TILE = demoPng(3, 256, 256);
+/** A 256×256 map-like tile: pale ground crossed by two light streets (what a person expects to see under markers). */
+function tilePng(): Buffer {
+  const size = 256;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const street = Math.abs(x - 90) < 5 || Math.abs(y - 170) < 4;
+      row.set(street ? [255, 255, 255] : [232, 238, 228], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+const TILE = tilePng();
 
 /** A signed-in member with tiles served, console errors collected (tile failures offline excepted: missing tiles are expected there). */
 async function member(email: string, greeting: string): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
@@ -128,7 +155,8 @@ describe('echopark', () => {
       page,
       async () => {
         await page.getByLabel('Rechercher un bien').fill('TONY GARNIER');
-        await page.getByRole('radio', { name: /^Parc d'activités de Gerland/ }).check();
+        // The site comes first (parents before their buildings, which carry its name too).
+        await page.getByRole('radio', { name: /^Parc d'activités de Gerland/ }).first().check();
         return "Parc d'activités de Gerland";
       },
       'Canapé abandonné devant le parking, créé hors ligne par recherche',

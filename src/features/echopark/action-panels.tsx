@@ -143,7 +143,7 @@ const debriefSchema = yup.object({ begin: dateRule, end: dateRule.test('order', 
 export function DebriefPanel({ requestId, r }: { requestId: string; r: Data }) {
   const debriefings = (r.debriefings ?? []) as { id: number; beginAt: string; endAt: string; comment: string; done: boolean; pending?: boolean }[];
   return (
-    <section className="panel ep-panel" aria-labelledby="ep-panel-debrief">
+    <section className="panel ep-panel ep-panel--wide" aria-labelledby="ep-panel-debrief">
       <h2 id="ep-panel-debrief">{t.debriefPanel}</h2>
       {debriefings.length > 0 ? (
         <ul className="ep-debriefs">

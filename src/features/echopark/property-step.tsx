@@ -24,6 +24,9 @@ interface Props {
 
 export function PropertyStep({ tree, selectedId, onSelect }: Props) {
   const all = useMemo(() => flattenProperties(tree), [tree]);
+  const byId = useMemo(() => new Map(all.map((p) => [p.id, p])), [all]);
+  // A building is named by its site too ('Le Confluent · Bâtiment A' reads better than 'Bâtiment A').
+  const siteOf = (p: EchoparkProperty) => (p.level === 3 && p.parent !== null ? byId.get(p.parent)?.name : undefined);
   const [search, setSearch] = useState('');
   const [parent, setParent] = useState<number | null>(null);
   const [near, setNear] = useState<NearProperty[] | null>(null);
@@ -97,7 +100,7 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
               <label className="ep-choice__label">
                 <input type="radio" name="property" checked={selectedId === p.id} onChange={() => onSelect(p)} />
                 <span className="ep-choice__text">
-                  <strong>{p.name}</strong>
+                  <strong>{[siteOf(p), p.name].filter(Boolean).join(' · ')}</strong>
                   <span className="muted small">{[p.address, [p.postalCode, p.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</span>
                   {km !== undefined ? <span className="small">{t.distance(formatDistance(km))}</span> : null}
                 </span>

@@ -19,7 +19,7 @@ export function RequestCard({ doc }: { doc: RequestDoc }) {
   return (
     <Link to="/echopark-request/$id" params={{ id: doc.id }} className={`ep-card${created ? ' ep-card--new' : ''}`}>
       <div className="ep-card__head">
-        <strong className="ep-card__number">{r.number || t.newRequest}</strong>
+        <strong className={`ep-card__number${r.number ? '' : ' muted'}`}>{r.number || t.noNumber}</strong>
         <StepBadge name={r.step?.name ?? ''} closed={r.closed === 1} />
       </div>
       <p className="ep-card__title">
