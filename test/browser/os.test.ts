@@ -40,7 +40,6 @@ async function as(role: keyof typeof GREETING): Promise<Page> {
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(m.text()) && consoleErrors.push(`${role}: ${m.text()}`));
   page.on('pageerror', (e) => consoleErrors.push(`${role}: ${e.message}`));
-  page.on('console', (m) => process.env.OS_DEBUG && console.log(role, m.type(), m.text().slice(0, 300)));
   await signIn(page, `${role}@demo.fr`);
   await page.getByRole('heading', { name: GREETING[role] }).waitFor();
   pages.set(role, page);
@@ -90,7 +89,7 @@ describe('OS', () => {
     await gt.context().setOffline(true);
     await screenshots(gt, 'os-tunnel-provider');
     await axe(gt, 'tunnel provider');
-    await gt.getByRole('radio', { name: 'Hydro Plomberie Lyonnaise' }).check();
+    await gt.getByRole('radio', { name: 'Hydro Plomberie Lyonnaise' }).click();
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await gt.getByText('Complétez tous les champs').waitFor();
     await gt.getByPlaceholder('Nom, adresse, code postal ou ville').fill('garibaldi');
@@ -104,7 +103,8 @@ describe('OS', () => {
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await gt.getByRole('radio', { name: 'Plomberie' }).check();
     await gt.getByRole('button', { name: 'Suivant' }).click();
-    await gt.getByRole('radio', { name: 'Dépannage' }).check();
+    // Picking a type advances at once (spec part 1 §2).
+    await gt.getByRole('radio', { name: 'Dépannage' }).click();
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await gt.getByText('Obligatoire').waitFor();
     await gt.getByLabel('Décrivez votre demande').fill('Remplacement du surpresseur, créée hors ligne');
@@ -169,6 +169,21 @@ describe('OS', () => {
     await axe(at, 'documents');
   });
 
+  it('a draft saved as soon as a place is chosen is kept on the device and resumed from the list', async () => {
+    const gt = await as('gt');
+    await gt.goto('/requests-os-create');
+    await gt.getByRole('radio', { name: 'Technis Services' }).click();
+    await gt.getByPlaceholder('Nom, adresse, code postal ou ville').fill('lyon');
+    await gt.getByRole('radio', { name: /Terrasses du Parc/ }).check();
+    await gt.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+    await gt.waitForURL(/\/requests-os(\?|$)/);
+    await gt.getByText('Votre demande a bien été enregistrée.').first().waitFor();
+    await gt.getByRole('link', { name: 'Reprendre le brouillon' }).click();
+    await expect.poll(() => gt.getByRole('radio', { name: 'Technis Services' }).isChecked()).toBe(true);
+    await gt.getByRole('button', { name: 'Suivant' }).click();
+    await expect.poll(() => gt.getByRole('radio', { name: /Terrasses du Parc/ }).isChecked()).toBe(true);
+  });
+
   it('a 25,000 € OS walks the long path through DP, DT and N2; a refusal by DT sends it back to completion', async () => {
     const token = await login('gt@demo.fr');
     const refs = db().prepare(`SELECT real_estate_id AS re, business_area_id AS ba, request_type_id AS rt, provider_company_id AS pc FROM work_validation_requests LIMIT 1`).get() as { re: number; ba: number; rt: number; pc: number };
@@ -215,10 +230,7 @@ describe('OS', () => {
     await waitForServiceWorker(dp);
     await dp.goto('/requests-os?status=3');
     const card = dp.locator(`a[href="/requests-os-detail/${id}"]`);
-    await card.waitFor({ timeout: 8000 }).catch(async (e) => {
-      await dp.screenshot({ path: '/tmp/os-dbg.png' });
-      throw e;
-    });
+    await card.waitFor();
     await card.click();
     await dp.getByRole('button', { name: 'Accepter', exact: true }).waitFor();
     await dp.waitForLoadState('networkidle');

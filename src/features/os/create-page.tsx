@@ -83,7 +83,7 @@ export function OsCreatePage() {
     if (!editId && !isSendable(v)) {
       // Not enough for the API yet: the draft waits on this device (resumed from the list).
       if (engine.store) await keepOsDraft(engine.store.db, v as unknown as Record<string, unknown>);
-      showToast({ title: t.saveDraft, text: t.draftKeptLocally, tone: 'info' });
+      showToast({ title: t.saveDraft, text: `${t.keyMessageWorkValidationSave} ${t.draftKeptLocally}`, tone: 'info' });
       return void navigate({ to: '/requests-os' });
     }
     setSending(true);

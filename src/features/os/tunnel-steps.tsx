@@ -93,7 +93,9 @@ export function SuccessStep({ offline, onDone }: { offline: boolean; onDone: () 
   useEffect(() => {
     let stop = false;
     if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      void import('canvas-confetti').then(({ default: confetti }) => {
+      void import('canvas-confetti').then(({ default: library }) => {
+        // Not the default instance: it draws in a worker made from a blob: URL, which the CSP (worker-src 'self') refuses.
+        const confetti = library.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
         const end = Date.now() + CONFETTI_MS;
         const frame = () => {
           if (stop || Date.now() > end) return;
