@@ -54,6 +54,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   let writeTimer: unknown = null;
   let saveTimer: unknown = null;
   let closed = false;
+  let watching: { unsubscribe(): void } | null = null;
 
   const publish = (change: Partial<DraftSnapshot>) => {
     snapshot = { ...snapshot, ...change };
@@ -84,12 +85,22 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       return () => listeners.delete(listener);
     },
 
-    /** Reads the stored copy; unsaved changes found there (a reload) are scheduled for autosave. */
+    /**
+     * Reads the stored copy and follows it: a download, a start, a pause or another tab change the
+     * copy's flags; the answers are taken from the store only while nothing typed here is unsaved.
+     * Unsaved changes found there (a reload) are scheduled for autosave.
+     */
     async load(): Promise<void> {
       const doc = await env.db.visitdata.findOne(String(visitId)).exec();
       const copy = doc ? dataOf<VisitLocalCopy>(doc) : null;
       publish({ loaded: true, copy, forms: copy?.forms ?? null, dirty: copy?.dirty ?? false });
       if (copy?.dirty && copy.started && !closed) scheduleAutosave();
+      watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {
+        if (closed) return;
+        const next = latest ? dataOf<VisitLocalCopy>(latest) : null;
+        const mine = snapshot.dirty || writeTimer !== null;
+        publish({ copy: next, ...(mine ? {} : { forms: next?.forms ?? null }) });
+      });
     },
 
     /** A change by the user: in memory now, on disk within 300 ms, on the server within 30 s. */
@@ -121,7 +132,6 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     handOver(): void {
       saveTimer = stop(saveTimer);
       writeTimer = stop(writeTimer);
-      closed = true;
       publish({ dirty: false });
     },
 
@@ -135,6 +145,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       });
       else await draft.flushLocal();
       saveTimer = stop(saveTimer);
+      watching?.unsubscribe();
       listeners.clear();
     },
   };

@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { flattenSections, type VisitSection } from '../../../sync/index';
+import { VISIT_STATE_LABELS, flattenSections, type VisitListDoc, type VisitLocalCopy, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
@@ -15,7 +15,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FilesDialog } from './files-dialog';
 import { updateSection, useVisitEditor } from './use-visit-editor';
-import { useVisitActions } from './use-visits';
+import { useLocalCopies, useVisitActions, useVisitList } from './use-visits';
+import { VisitActionButtons } from './visit-action-buttons';
 import './visits.css';
 
 interface Position {
@@ -29,6 +30,10 @@ export function VisitDetailPage() {
   const navigate = useNavigate();
   const editor = useVisitEditor(visitId);
   const actions = useVisitActions();
+  const list = useVisitList();
+  const copies = useLocalCopies();
+  const entry = list.value.find((d) => d.visit.id === visitId);
+  const startedId = [...copies.entries()].find(([, c]) => c.started)?.[0] ?? null;
   const [at, setAt] = useState<Position>({ formId: null, sectionId: null });
   const [editMode, setEditMode] = useState(false);
   const [showHidden, setShowHidden] = useState(false);
@@ -40,16 +45,7 @@ export function VisitDetailPage() {
 
   // Navigation order: every section of every form, depth first.
   const order = useMemo(() => (forms ? Object.values(forms).flatMap((f) => flattenSections(f.sections).map((s) => ({ formId: f.form_id, section: s }))) : []), [forms]);
-  if (!copy || !forms) {
-    return (
-      <main id="main" className="page visit-page">
-        <p className="muted">{editor.loaded ? 'Cette visite n’est pas téléchargée sur cet appareil. Téléchargez-la depuis la liste des visites.' : 'Chargement…'}</p>
-        <Link to="/visites" className="btn btn--secondary">
-          Liste des visites
-        </Link>
-      </main>
-    );
-  }
+  if (!copy || !forms) return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && list.loaded} actions={actions} />;
   const started = copy.started;
   const disabled = !started;
   const current = at.sectionId ? order.find((o) => o.section.id === at.sectionId)?.section : undefined;
@@ -107,7 +103,7 @@ export function VisitDetailPage() {
               <Button onClick={() => setClosing('terminate')}>Terminer</Button>
             </>
           ) : (
-            <p className="muted small">{copy.closing ? 'Envoi de la visite en cours…' : 'Démarrez la visite depuis la liste pour la remplir.'}</p>
+            <p className="muted small">{copy.closing ? 'Envoi de la visite en cours…' : 'Démarrez la visite pour la remplir.'}</p>
           )}
           <Button variant="ghost" onClick={() => setFilesOpen(true)}>
             Fichiers de la visite
@@ -164,7 +160,12 @@ export function VisitDetailPage() {
             </button>
           ) : null}
         </div>
-        {!started ? <p className="alert alert--info">Lecture seule : cette visite n’est pas démarrée sur cet appareil.</p> : null}
+        {!started ? (
+          <div className="alert alert--info stack">
+            <p>Lecture seule : cette visite n’est pas démarrée sur cet appareil.</p>
+            {entry && !copy.closing ? <VisitActionButtons visit={entry.visit} copy={copy} startedId={startedId} actions={actions} /> : null}
+          </div>
+        ) : null}
         {shown ? (
           <>
             <h2 className="page-title">{shown.name}</h2>
@@ -211,5 +212,35 @@ function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen }: {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A visit not downloaded here yet: what the list knows of it (readable offline once the list was
+ * pulled), and its own download, start and take-over, so the inspector need not go back to the list.
+ */
+function NotOnDevice({ entry, copy, startedId, loaded, actions }: { entry: VisitListDoc | undefined; copy: VisitLocalCopy | undefined; startedId: number | null; loaded: boolean; actions: ReturnType<typeof useVisitActions> }) {
+  return (
+    <main id="main" className="page visit-page stack">
+      {entry ? (
+        <section className="panel stack" aria-labelledby="visit-title">
+          <h1 id="visit-title" className="page-title">
+            {entry.visit.name}
+          </h1>
+          <p className="muted">
+            {entry.property.name} · {entry.property.address}, {entry.property.postal_code} {entry.property.city}
+          </p>
+          <p className="muted small">
+            <span className={`status-tag visit-state--${entry.visit.state}`}>{VISIT_STATE_LABELS[entry.visit.state]}</span> Cette visite n’est pas encore téléchargée sur cet appareil.
+          </p>
+          <VisitActionButtons visit={entry.visit} copy={copy} startedId={startedId} actions={actions} />
+        </section>
+      ) : (
+        <p className="muted">{loaded ? 'Cette visite n’est pas téléchargée sur cet appareil. Téléchargez-la depuis la liste des visites.' : 'Chargement…'}</p>
+      )}
+      <Link to="/visites" className="btn btn--secondary">
+        Liste des visites
+      </Link>
+    </main>
   );
 }

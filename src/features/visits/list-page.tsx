@@ -9,12 +9,12 @@ import { useState } from 'react';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { VISIT_STATE_LABELS, type VisitState } from '../../../sync/index';
-import { NO_FILTERS, byProperty, filterVisits, visitActions, type VisitFilters } from '../../domain/visits';
+import { NO_FILTERS, byProperty, filterVisits, type VisitFilters } from '../../domain/visits';
 import { formatDateTime } from '../../domain/format';
 import { engineState } from '../../services/engine';
-import { Button } from '../../ui/controls';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { useLocalCopies, useVisitActions, useVisitList } from './use-visits';
+import { VisitActionButtons } from './visit-action-buttons';
 import './visits.css';
 
 export function VisitListPage() {
@@ -75,8 +75,6 @@ export function VisitListPage() {
             {visits.map((visit) => {
               const copy = copies.get(visit.id);
               const waiting = commands.filter((c) => c.entity === `visit:${visit.id}`).length;
-              const can = visitActions(visit, actions.userId, { downloaded: Boolean(copy), startedHere: Boolean(copy?.started), otherStarted: startedId !== null && startedId !== visit.id });
-              const percent = actions.progress[visit.id];
               return (
                 <li key={visit.id} className="row-card">
                   <div className="row-card__main">
@@ -92,25 +90,7 @@ export function VisitListPage() {
                     {copy?.started ? ' · démarrée ici' : ''}
                   </p>
                   {waiting > 0 ? <p className="small pending-note">{waiting} envoi{waiting > 1 ? 's' : ''} en attente pour cette visite</p> : null}
-                  {percent !== undefined ? <progress max={100} value={percent} aria-label={`Téléchargement : ${percent} %`} /> : null}
-                  <div className="row-card__actions">
-                    {can.download ? (
-                      <Button variant="secondary" disabled={percent !== undefined} onClick={() => void actions.download(visit.id)}>
-                        {percent !== undefined ? `Téléchargement ${percent} %` : 'Télécharger'}
-                      </Button>
-                    ) : null}
-                    {copy && copy.failedFiles.length > 0 ? (
-                      <Button variant="ghost" onClick={() => void actions.download(visit.id)}>
-                        Réessayer {copy.failedFiles.length} fichier{copy.failedFiles.length > 1 ? 's' : ''}
-                      </Button>
-                    ) : null}
-                    {can.start ? <Button onClick={() => void actions.start(visit.id)}>Démarrer</Button> : null}
-                    {can.takeOver ? (
-                      <Button variant="ghost" onClick={() => void actions.takeOver(visit.id)}>
-                        Récupérer la visite
-                      </Button>
-                    ) : null}
-                  </div>
+                  <VisitActionButtons visit={visit} copy={copy} startedId={startedId} actions={actions} />
                 </li>
               );
             })}

@@ -1,0 +1,46 @@
+/**
+ * The actions of one visit on this device (spec part 2 §4.2): download with
+ * its percent, retry of failed files, Démarrer, Récupérer la visite. Shared
+ * by the list and the detail, so a visit opened before its download can be
+ * downloaded, started or taken over from its own screen.
+ */
+import type { VisitListVisit, VisitLocalCopy } from '../../../sync/index';
+import { visitActions } from '../../domain/visits';
+import { Button } from '../../ui/controls';
+import type { useVisitActions } from './use-visits';
+
+interface Props {
+  visit: VisitListVisit;
+  copy: VisitLocalCopy | undefined;
+  /** The visit started on this device, if any (only one at a time). */
+  startedId: number | null;
+  actions: ReturnType<typeof useVisitActions>;
+}
+
+export function VisitActionButtons({ visit, copy, startedId, actions }: Props) {
+  const can = visitActions(visit, actions.userId, { downloaded: Boolean(copy), startedHere: Boolean(copy?.started), otherStarted: startedId !== null && startedId !== visit.id });
+  const percent = actions.progress[visit.id];
+  return (
+    <>
+      {percent !== undefined ? <progress max={100} value={percent} aria-label={`Téléchargement : ${percent} %`} /> : null}
+      <div className="row-card__actions">
+        {can.download ? (
+          <Button variant="secondary" disabled={percent !== undefined} onClick={() => void actions.download(visit.id)}>
+            {percent !== undefined ? `Téléchargement ${percent} %` : 'Télécharger'}
+          </Button>
+        ) : null}
+        {copy && copy.failedFiles.length > 0 ? (
+          <Button variant="ghost" onClick={() => void actions.download(visit.id)}>
+            Réessayer {copy.failedFiles.length} fichier{copy.failedFiles.length > 1 ? 's' : ''}
+          </Button>
+        ) : null}
+        {can.start ? <Button onClick={() => void actions.start(visit.id)}>Démarrer</Button> : null}
+        {can.takeOver ? (
+          <Button variant="ghost" onClick={() => void actions.takeOver(visit.id)}>
+            Récupérer la visite
+          </Button>
+        ) : null}
+      </div>
+    </>
+  );
+}
