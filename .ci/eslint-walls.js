@@ -2,7 +2,7 @@
  * The dependency walls of DESIGN.md as one ESLint rule, so that a wrong import
  * fails CI instead of slowly eroding the architecture:
  * - sync/ never imports src/ or React; sync/contract/ imports only itself;
- * - src/ reaches sync/ only through sync/index.ts;
+ * - src/ reaches sync/ only through sync/index.ts, src/domain/ only through sync/rules.ts;
  * - a feature (src/features/<name>/) never imports another feature;
  * - server/ imports only server/ and sync/contract/;
  * - sw/ imports only Workbox and sync/contract/.
@@ -36,8 +36,11 @@ function check(file, source) {
     if (target && within(target, 'src')) return 'sync/ must not import src/';
     if (within(file, 'sync/contract') && target && !within(target, 'sync/contract')) return 'sync/contract/ imports only itself';
   }
-  if (within(file, 'src') && target && within(target, 'sync') && target !== path.join(ROOT, 'sync', 'index')) {
-    return 'src/ imports sync/ only through sync/index.ts';
+  if (within(file, 'src/domain') && target && within(target, 'sync') && target !== path.join(ROOT, 'sync', 'rules')) {
+    return 'src/domain/ imports sync/ only through sync/rules.ts (pure rules, no RxDB)';
+  }
+  if (within(file, 'src') && target && within(target, 'sync') && target !== path.join(ROOT, 'sync', 'index') && target !== path.join(ROOT, 'sync', 'rules')) {
+    return 'src/ imports sync/ only through sync/index.ts (or sync/rules.ts)';
   }
   const fromFeature = featureOf(file);
   if (fromFeature && target) {

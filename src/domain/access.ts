@@ -3,7 +3,7 @@
  * "Home", part 2 §2.4), as pure functions of the route's access kind and the
  * user's roles, so that they are tested without a browser.
  */
-import { roles as r } from '../../sync/index';
+import { roles as r } from '../../sync/rules';
 
 export type Access = 'guest' | 'auth' | 'open';
 

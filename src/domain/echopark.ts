@@ -18,7 +18,7 @@ import {
   type EchoparkFormPayload,
   type EchoparkListItem,
   type EchoparkProperty,
-} from '../../sync/index';
+} from '../../sync/rules';
 
 export const NEAREST_COUNT = 10;
 

@@ -3,7 +3,7 @@
  * a pure function: given the normalised failure, which toast to show and
  * whether to log out or go back. The React side only carries it out.
  */
-import { ERROR_CODES, type ErrorCode } from '../../sync/index';
+import { ERROR_CODES, type ErrorCode } from '../../sync/rules';
 import { fr } from '../i18n/fr';
 
 export interface FailureLike {

@@ -5,7 +5,7 @@
  * user gets at each place from the dashboard's can-flags, the dashboard lines,
  * and the price as typed in French. Tested in Node, no browser.
  */
-import { OS_DASHBOARD_LINES, OS_LIST_FILTERS, ROLE_AT, osPath, stepsFrom, targetOf, type OsDashboard, type OsPlace, type StepCode } from '../../sync/index';
+import { OS_DASHBOARD_LINES, OS_LIST_FILTERS, ROLE_AT, osPath, stepsFrom, targetOf, type OsDashboard, type OsPlace, type StepCode } from '../../sync/rules';
 
 export type OsFilter = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const OS_FILTERS: readonly OsFilter[] = [1, 2, 3, 4, 5, 6, 7];

@@ -2,7 +2,7 @@
  * What the visit screens offer, as pure functions (spec part 2 §2.2, §4.2):
  * the list filters and the actions allowed for a visit on this device.
  */
-import type { VisitListDoc, VisitState } from '../../sync/index';
+import type { VisitListDoc, VisitState } from '../../sync/rules';
 
 export interface VisitFilters {
   site: string;
