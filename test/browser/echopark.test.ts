@@ -91,9 +91,10 @@ async function member(email: string, greeting: string): Promise<{ page: Page; co
 
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant' }).click();
 
-async function createOffline(page: Page, pickProperty: () => Promise<string>, message: string, photo: string): Promise<string> {
+async function createOffline(page: Page, pickProperty: () => Promise<string>, message: string, photo: string, checks = false): Promise<string> {
   await page.getByRole('link', { name: 'Nouvelle demande', exact: true }).click();
   await page.getByText('Étape 1 sur 5').waitFor();
+  if (checks) await screenshots(page, 'echopark-tunnel-types');
   await next(page);
   await page.getByText('Choisissez un type de demande.').waitFor();
   await page.getByRole('radio', { name: 'Propreté' }).check();
@@ -107,11 +108,16 @@ async function createOffline(page: Page, pickProperty: () => Promise<string>, me
   await page.getByText('notes.txt : Merci de rajouter une image.').waitFor();
   await page.locator('input[type=file]').setInputFiles(photo);
   await page.getByRole('img', { name: path.basename(photo) }).waitFor();
+  if (checks) expect(await axe(page)).toEqual([]);
   await next(page);
   await page.getByRole('button', { name: 'Envoyer la demande' }).click();
   await page.getByText('Le message de la demande est obligatoire.').waitFor();
   await page.getByLabel('Votre message').fill(message);
   await page.getByText('La consigne n’est pas disponible hors ligne.').waitFor();
+  if (checks) {
+    expect(await axe(page)).toEqual([]);
+    await screenshots(page, 'echopark-tunnel-message');
+  }
   await page.getByRole('button', { name: 'Envoyer la demande' }).click();
   await page.waitForURL(/\/echopark-requests$/);
   await page.locator('.ep-card', { hasText: 'Pas encore envoyée' }).filter({ hasText: property }).waitFor();
@@ -129,6 +135,7 @@ describe('echopark', () => {
     await screenshots(page, 'echopark-list');
     await page.getByRole('button', { name: 'Filtres' }).click();
     await page.getByRole('dialog', { name: 'Filtres' }).getByLabel('Urgence').selectOption('Urgente');
+    expect(await axe(page)).toEqual([]);
     await screenshots(page, 'echopark-list-filters');
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await expect.poll(async () => (await page.locator('.ep-card').allTextContents()).every((c) => c.includes('Urgente'))).toBe(true);
@@ -142,6 +149,10 @@ describe('echopark', () => {
     await page.locator('.leaflet-tile-loaded').first().waitFor();
     expect(await axe(page)).toEqual([]);
     await screenshots(page, 'echopark-tunnel-properties');
+    // Each marker is a button named by its property, reachable and chosen from the keyboard.
+    await page.getByRole('button', { name: /Le Carré Bellecour/ }).first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Bien choisi : Le Carré Bellecour' }).waitFor();
 
     await context.setOffline(true);
     await page.goto('/echopark-requests');
@@ -161,6 +172,7 @@ describe('echopark', () => {
       },
       'Canapé abandonné devant le parking, créé hors ligne par recherche',
       file('canape.png', demoPng(11)),
+      true,
     );
     await context.grantPermissions(['geolocation'], { origin: env.baseUrl });
     await context.setGeolocation({ latitude: 45.7565, longitude: 4.8267 });
@@ -193,7 +205,28 @@ describe('echopark', () => {
     await expect.poll(() => page.locator('.ep-card', { hasText: 'Pas encore envoyée' }).count(), { timeout: 20_000 }).toBe(0);
     const created = (db().prepare(`SELECT number FROM echopark_requests WHERE message LIKE '%par recherche'`).get() as { number: string }).number;
     await page.locator('.ep-card__number', { hasText: created }).waitFor();
-    expect(errors).toEqual([]);
+
+    // A refusal as the real backend words it (a bare data.reason key): translated in an alert, nothing typed lost.
+    await page.route('**/api/echopark/requests/', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ data: { reason: 'echoparkNoRecipient' } }) }) : route.fallback(),
+    );
+    await page.getByRole('link', { name: 'Nouvelle demande', exact: true }).click();
+    await page.getByRole('radio', { name: 'Éclairage' }).check();
+    await next(page);
+    await page.getByLabel('Rechercher un bien').fill('bellecour');
+    await page.getByRole('radio', { name: /^Le Carré Bellecour/ }).first().check();
+    await next(page);
+    await page.getByRole('radio', { name: /Candélabre éteint/ }).check();
+    await next(page);
+    await next(page);
+    await page.getByLabel('Votre message').fill('Demande que le serveur refuse');
+    await page.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await page.getByRole('alert').filter({ hasText: "Aucun destinataire n'est défini pour ce type de demande dans votre communauté." }).waitFor();
+    expect(await page.getByLabel('Votre message').inputValue()).toBe('Demande que le serveur refuse');
+    await screenshots(page, 'echopark-tunnel-refused');
+    await page.goto('/envois-en-attente');
+    await page.getByText(/Nouvelle demande echopark \(Le Carré Bellecour\)/).waitFor();
+    expect(errors.filter((e) => !e.includes('/api/echopark/requests/'))).toEqual([]);
     await context.close();
   });
 

@@ -6,7 +6,7 @@
  * the list's search and filters, and the step panel's choices.
  */
 import { describe, expect, it } from 'vitest';
-import { matchesProperty, nearestProperties, timelineMessages, type EchoparkForm, type EchoparkFormField, type EchoparkListItem, type EchoparkProperty } from '../../sync/index';
+import { DEFAULT_TILE_URL, matchesProperty, nearestProperties, timelineMessages, type EchoparkForm, type EchoparkFormField, type EchoparkListItem, type EchoparkProperty } from '../../sync/index';
 import {
   filterOptions,
   filterRequests,
@@ -23,6 +23,7 @@ import {
   propertyPath,
   stepChoices,
 } from '../../src/domain/echopark';
+import { tileUrlMatcher } from '../../sync/contract/echopark';
 
 const prop = (id: number, name: string, lat: number, lng: number, extra: Partial<EchoparkProperty> = {}): EchoparkProperty => ({
   id, name, address: null, postalCode: null, city: null, latitude: lat, longitude: lng, level: 2, parent: null, children: [], ...extra,
@@ -205,5 +206,17 @@ describe('step panel choices', () => {
     expect(stepChoices(steps)).toEqual([{ id: 3, name: 'Transmise au prestataire' }, { id: 7, name: 'Rejetée' }]);
     expect(groupChoices(steps, 3).map((g) => g.name)).toEqual(['Technis', 'Élec']);
     expect(groupChoices(steps, 7)).toEqual([]);
+  });
+});
+
+describe('map tiles', () => {
+  it('the worker recognises tiles of the configured template only', () => {
+    const osm = tileUrlMatcher(DEFAULT_TILE_URL);
+    expect(osm('https://a.tile.openstreetmap.org/12/2104/1461.png')).toBe(true);
+    expect(osm('https://tile.openstreetmap.org.evil.fr/1/2/3.png')).toBe(false);
+    expect(osm('https://a.tile.openstreetmap.org/api/media/4')).toBe(false);
+    const own = tileUrlMatcher('https://tiles.example.fr/styles/{z}/{x}/{y}@2x.png?key=abc');
+    expect(own('https://tiles.example.fr/styles/5/16/11@2x.png?key=abc')).toBe(true);
+    expect(own('https://tiles.example.fr/other/5/16/11@2x.png')).toBe(false);
   });
 });

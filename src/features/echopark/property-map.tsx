@@ -110,7 +110,16 @@ export function PropertyMap({ properties, nearIds, selectedId, me, onSelect }: P
               icon={icon(kind, t.markerLabel(p.name, near))}
               title={p.name}
               zIndexOffset={kind === 'chosen' ? 1000 : near ? 500 : 0}
-              eventHandlers={{ click: () => onSelect(p) }}
+              // Leaflet gives markers role=button and a tab stop, but Enter only opens popups: choose on Enter and Space too.
+              eventHandlers={{
+                click: () => onSelect(p),
+                keypress: (e: L.LeafletKeyboardEvent) => {
+                  if (e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ') {
+                    e.originalEvent.preventDefault();
+                    onSelect(p);
+                  }
+                },
+              }}
             />
           );
         })}

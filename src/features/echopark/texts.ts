@@ -41,7 +41,8 @@ export const t = {
   close: 'Fermer',
 
   // Tunnel
-  tunnelTitles: ['Type de demande', 'Bien concerné', 'Domaine', 'Photos', 'Message'],
+  // The spec's five steps: Request types, Properties, Domains, Documents, Messages.
+  tunnelTitles: ['Types de demande', 'Biens', 'Domaines', 'Documents', 'Messages'],
   stepOf: (n: number, total: number) => `Étape ${n} sur ${total}`,
   quit: 'Retour à la liste',
   previous: 'Étape précédente',
