@@ -75,7 +75,7 @@ const routes = [
   page('/forgotten_password_code', ForgottenPasswordCodePage, { title: fr.codeTitle, ...guest }),
   page('/forgotten_password_change', ForgottenPasswordChangePage, { title: fr.changeTitle, ...guest }),
   page('/contact', ContactPage, { title: fr.contactTitle, ...guest }),
-  page('/boarding', BoardingPage, { title: fr.appName, access: 'open', hideTopBar: true, hideNav: true }),
+  page('/boarding', BoardingPage, { title: fr.appName, ...guest }),
   page('/first-connect-infos', FirstConnectPage, { title: fr.firstConnectTitle, ...guest }),
   page('/', HomePage, { title: fr.home, ...auth }),
   page('/mon-compte', AccountPage, { title: fr.accountTitle, ...auth }),

@@ -140,6 +140,8 @@ export const fr = {
 
   // Photos picked for upload
   preparingPhotos: (n: number) => (n > 1 ? `Préparation de ${n} photos…` : 'Préparation de la photo…'),
+  /** A picked file that is not an image, outside the intervention tunnel (spec part 1 §5). */
+  pictureNeeded: 'Merci de rajouter une image',
 } as const;
 
 export type Texts = typeof fr;

@@ -3,7 +3,7 @@
  * screen does not explain itself ends here. It applies the pure error policy:
  * toast, logout, or go back.
  */
-import { isApiFailure } from '../../sync/index';
+import { StorageFullError, isApiFailure } from '../../sync/index';
 import { errorReaction } from '../domain/error-policy';
 import { fr } from '../i18n/fr';
 import { session } from './session';
@@ -34,7 +34,7 @@ export function handleError(error: unknown, options: HandleOptions = {}): void {
   }
   if (!isApiFailure(error)) {
     console.error(error);
-    showToast({ title: fr.errorTitle, text: fr.genericError, tone: 'error' });
+    showToast({ title: fr.errorTitle, text: knownErrorText(error) ?? fr.genericError, tone: 'error' });
     return;
   }
   const reaction = errorReaction(error);
@@ -50,9 +50,24 @@ export function handleError(error: unknown, options: HandleOptions = {}): void {
   }
 }
 
+/** Accents or common French words: a message written for the user, not a browser's or a library's. */
+const FRENCH = /[àâçéèêëîïôûùüœ]|\b(le|la|les|des|du|une|est|vous|pas|impossible)\b/i;
+
+/**
+ * The text of an error the app raises on purpose (device storage full, a file
+ * gone from the device, local data closed…), which tells the user what to do;
+ * null for anything else (TypeError, DOMException, English library errors),
+ * which stays 'Une erreur est survenue.'.
+ */
+export function knownErrorText(error: unknown): string | null {
+  if (error instanceof StorageFullError || (error instanceof Error && error.name === 'StorageFullError')) return error.message;
+  if (!(error instanceof Error) || error.name !== 'Error') return null;
+  return error.message && FRENCH.test(error.message) ? error.message : null;
+}
+
 /** The server's own text for a failure, as forms show it next to their button. */
 export function failureText(error: unknown): string {
-  if (!isApiFailure(error)) return fr.genericError;
+  if (!isApiFailure(error)) return knownErrorText(error) ?? fr.genericError;
   if (error.kind === 'network' || error.kind === 'timeout') return fr.noNetwork;
   const reaction = errorReaction(error);
   return reaction.toast?.text ?? fr.genericError;

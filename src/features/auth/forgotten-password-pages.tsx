@@ -2,7 +2,8 @@
  * The three forgotten-password screens (spec part 1 §2, §5): e-mail, code,
  * new password with confirmation. The e-mail and code travel between the
  * screens in sessionStorage (not in the URL, where the code would stay in the
- * history). Server errors are shown as they come.
+ * history). Server errors are shown as they come, except a refused code,
+ * which reads 'Code non valide' (spec part 2 §8.2).
  */
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { session } from '../../services/session';
 import { failureText } from '../../services/errors';
 import { showToast } from '../../services/toasts';
 import { Alert, Button, TextField } from '../../ui/controls';
+import { codeRefusalText } from './code-refusal';
 import { GuestLayout } from './guest-layout';
 
 const FLOW_KEY = 'bp.forgottenPassword';
@@ -75,7 +77,7 @@ export function ForgottenPasswordCodePage() {
         writeFlow({ email, code: code.trim() });
         await navigate({ to: '/forgotten_password_change' });
       } catch (error) {
-        setFailure(failureText(error));
+        setFailure(codeRefusalText(error) ?? failureText(error));
       }
     },
   });
@@ -106,7 +108,8 @@ export function ForgottenPasswordChangePage() {
         showToast({ title: fr.successTitle, text: fr.passwordChanged, tone: 'success' });
         await navigate({ to: '/login' });
       } catch (error) {
-        setFailure(failureText(error));
+        // The code may have expired or been used up between the two screens.
+        setFailure(codeRefusalText(error) ?? failureText(error));
       }
     },
   });

@@ -1,15 +1,17 @@
 /**
- * /messaging (threads of interventions and OS, newest first, page 30, at
- * least 3000 ms between loads; an entry opens the detail on its messages) and
- * /planning (appointments: all, today, next week; an entry opens the detail
- * on the RDV tab). Both show what the store holds, offline included.
+ * /messaging (threads of interventions and OS, newest first, page 30, the
+ * next page when scrolled near the bottom, at least 3000 ms between loads; an
+ * entry opens the detail on its messages) and /planning (appointments: all,
+ * today, next week, paged the same way; an entry opens the detail on the RDV
+ * tab). Both show what the store holds, offline included.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { map } from 'rxjs';
 import { FEED_PAGE_SIZE, pullPlanning, pullThreads, type CachedDoc, type Engine, type PlanningEntry, type ThreadDto } from '../../../sync/index';
 import { APPOINTMENT_STATUS_LABELS, planningRange, type PlanningFilter } from '../../domain/interventions';
 import { formatDateTime } from '../../domain/format';
+import { fr } from '../../i18n/fr';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import './interventions.css';
@@ -22,15 +24,22 @@ function useFeedPaging(pull: (engine: Engine, page: number) => Promise<number>, 
   const [shown, setShown] = useState(FEED_PAGE_SIZE);
   const [exhausted, setExhausted] = useState(false);
   const last = useRef(0);
+  // Opening the screen (or another filter) counts as a load: the next one comes 3 s later at the earliest.
+  useEffect(() => {
+    last.current = Date.now();
+  }, [resetKey]);
   const { refreshing } = usePull(async (engine) => {
     last.current = Date.now();
     if ((await pull(engine, page)) < FEED_PAGE_SIZE) setExhausted(true);
   }, [page, resetKey]);
+  /** Shows the next page, or returns how long to wait (ms) before it may. */
   const more = useCallback(() => {
-    if (Date.now() - last.current < FEED_INTERVAL_MS) return;
+    const wait = FEED_INTERVAL_MS - (Date.now() - last.current);
+    if (wait > 0) return wait;
     last.current = Date.now();
     setShown((n) => n + FEED_PAGE_SIZE);
     if (!exhausted) setPage((p) => p + 1);
+    return 0;
   }, [exhausted]);
   const reset = useCallback(() => {
     setPage(1);
@@ -38,6 +47,42 @@ function useFeedPaging(pull: (engine: Engine, page: number) => Promise<number>, 
     setExhausted(false);
   }, []);
   return { shown, more, reset, refreshing, exhausted };
+}
+
+/**
+ * A ref for an element at the end of a list: while it is within 400 px of the
+ * viewport, `more` is called, and called again when it asks to wait (or every
+ * 3 s) as long as the end stays in sight.
+ */
+function useEndOfList(more: () => number, enabled: boolean) {
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const latest = useRef(more);
+  useEffect(() => {
+    latest.current = more;
+  });
+  useEffect(() => {
+    if (!node || !enabled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let inSight = false;
+    const tick = () => {
+      if (!inSight) return;
+      timer = setTimeout(tick, latest.current() || FEED_INTERVAL_MS);
+    };
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        inSight = entry?.isIntersecting ?? false;
+        clearTimeout(timer);
+        tick();
+      },
+      { rootMargin: '0px 0px 400px 0px' },
+    );
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [node, enabled]);
+  return setNode;
 }
 
 function useFeed<T>(kind: string, shown: number, range?: { after: string; before?: string }) {
@@ -87,13 +132,17 @@ export function MessagingPage() {
           );
         })}
       </ul>
-      {!paging.exhausted || threads.length >= paging.shown ? (
-        <div className="list-more">
-          <button type="button" className="link-button" onClick={paging.more}>
-            Afficher plus
-          </button>
-        </div>
-      ) : null}
+      <ListEnd enabled={loaded && threads.length >= paging.shown} more={paging.more} loading={paging.refreshing} />
+    </div>
+  );
+}
+
+/** The end of a full page of a feed: scrolled into sight, it shows (and pulls) the next page. */
+function ListEnd({ enabled, more, loading }: { enabled: boolean; more: () => number; loading: boolean }) {
+  const ref = useEndOfList(more, enabled);
+  return (
+    <div ref={ref} className="list-more muted small" role="status">
+      {enabled && loading ? fr.loading : null}
     </div>
   );
 }
@@ -149,13 +198,7 @@ export function PlanningPage() {
           );
         })}
       </ul>
-      {!paging.exhausted || entries.length >= paging.shown ? (
-        <div className="list-more">
-          <button type="button" className="link-button" onClick={paging.more}>
-            Afficher plus
-          </button>
-        </div>
-      ) : null}
+      <ListEnd enabled={loaded && entries.length >= paging.shown} more={paging.more} loading={paging.refreshing} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { saveDebriefing, type DebriefingDto, type DebriefingEnding, type InterventionDetailDto } from '../../../sync/index';
 import { DEBRIEFING_STATUS_LABELS, appointmentError } from '../../domain/interventions';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
+import { fr } from '../../i18n/fr';
 import { runOperation } from '../../services/commands';
 import { Button, TextArea, TextField } from '../../ui/controls';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
@@ -76,7 +77,7 @@ function DebriefingForm({ docId }: { docId: string }) {
         <TextField label="Début" type="datetime-local" value={begin} onChange={(e) => setBegin(e.target.value)} />
         <TextField label="Fin" type="datetime-local" value={end} min={begin || undefined} onChange={(e) => setEnd(e.target.value)} error={datesError ?? undefined} />
       </div>
-      <ImagePicker images={images} onChange={setImages} />
+      <ImagePicker images={images} onChange={setImages} wrongTypeText={fr.pictureNeeded} />
       {error ? (
         <p className="field__error" role="alert">
           {error}
