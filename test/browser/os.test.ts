@@ -167,6 +167,12 @@ describe('OS', () => {
     await at.getByRole('img', { name: 'devis.png' }).waitFor();
     await screenshots(at, 'os-detail-documents');
     await axe(at, 'documents');
+    // A document added from the detail is an upload command; the server has it once.
+    await at.getByRole('tab', { name: 'Description' }).click();
+    fs.writeFileSync(path.join(dir, 'pv-reception.png'), demoPng(9));
+    await at.locator('input[type=file]').setInputFiles(path.join(dir, 'pv-reception.png'));
+    await at.getByRole('button', { name: 'Envoyer les documents' }).click();
+    await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM work_validation_media WHERE request_id = ?`).get(os8!.id) as { n: number }).n, { timeout: 20_000 }).toBe(2);
   });
 
   it('a draft saved as soon as a place is chosen is kept on the device and resumed from the list', async () => {
@@ -211,6 +217,10 @@ describe('OS', () => {
     await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'os' AND object_id = ? AND message_text LIKE 'Merci de compléter%'`).get(id) as { n: number }).n, { timeout: 10_000 }).toBe(1);
     await screenshots(dt, 'os-detail-messages');
     await axe(dt, 'messages');
+    // The inbox opens an OS thread on the detail's Messages tab.
+    await dt.goto('/messaging');
+    await dt.locator(`a[href="/requests-os-detail/${id}?defaultTab=messages"]`).first().click();
+    await expect.poll(() => dt.getByRole('tab', { name: 'Messages' }).getAttribute('aria-selected')).toBe('true');
 
     await act('gl', id, 'Demande complétée', 'purchase_order_dp');
     await act('dp', id, 'Accepter', 'purchase_order_dt');
@@ -239,6 +249,10 @@ describe('OS', () => {
     await dp.context().setOffline(true);
     await dp.goto('/requests-os?status=3');
     await card.waitFor();
+    // The search runs over what is cached, offline.
+    const number = (db().prepare(`SELECT number FROM work_validation_requests WHERE id = ?`).get(id) as { number: string }).number;
+    await dp.getByLabel('Rechercher par numéro, lieu, prestataire ou étape').fill(number);
+    await expect.poll(() => dp.locator('.os-card').count()).toBe(1);
     await card.click();
     await dp.getByRole('button', { name: 'Accepter', exact: true }).click();
     await dp.getByText('Modifications pas encore envoyées').waitFor();
