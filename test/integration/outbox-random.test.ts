@@ -2,12 +2,43 @@
  * Randomised reliability: many seeded fault schedules (dropped connections,
  * lost answers, 5xx, latency, reloads in the middle of a flush). After each,
  * the server must hold exactly the expected changes, none twice, and the
- * outbox must be empty. OUTBOX_SCHEDULES sets how many (200 in CI, 1,000 in
- * the benchmark mode); OUTBOX_SEED replays one schedule.
+ * outbox must be empty. Besides plain creations, schedules mix in a command
+ * that depends on a creation (sent after it, with its server id), coalescing
+ * saves (the latest always arrives, none twice) and file uploads (each photo
+ * attached once). OUTBOX_SCHEDULES sets how many (200 in CI, 1,000 in the
+ * benchmark mode); OUTBOX_SEED replays one schedule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { seededRandom } from '../../server/http/faults';
+import { demoPng } from '../../server/seed/images';
+import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+import { testRegistry } from './generic-request';
+
+/** Follow-up of a creation: needs its server id (`dependsOn`, temporary id rewritten). */
+const followUp = defineCommand<{ parentTempId: string; text: string }>()({
+  name: 'test.followUp',
+  label: () => 'Suite',
+  entity: (p) => `followup:${p.text}`,
+  request: (p, ids) => ({ method: 'POST', path: 'api/requests', json: { information: `${p.text} #${ids[p.parentTempId] ?? 'INCONNU'}` } }),
+});
+/** Repeated saves of one object: a newer pending one replaces the older. */
+const save = defineCommand<{ key: string; n: number }>()({
+  name: 'test.save',
+  label: () => 'Sauvegarde',
+  entity: (p) => `save:${p.key}`,
+  coalesce: true,
+  request: (p) => ({ method: 'POST', path: 'api/requests', json: { information: `${p.key}-v${p.n}` } }),
+});
+/** A photo attached to an existing intervention (multipart, from the blob store). */
+const photo = defineCommand<{ interventionId: number; fileId: string }>()({
+  name: 'test.photo',
+  label: () => 'Photo',
+  entity: (p) => `photo:${p.fileId}`,
+  request: (p) => ({ method: 'POST', path: `api/intervention_requests/${p.interventionId}/medias`, file: { id: p.fileId } }),
+});
+const registry = { ...testRegistry, ...buildRegistry([followUp, save, photo]) };
 
 const SCHEDULES = Number(process.env.OUTBOX_SCHEDULES ?? 200);
 const FIRST_SEED = Number(process.env.OUTBOX_SEED ?? 1);
@@ -27,7 +58,7 @@ async function runSchedule(seed: number): Promise<void> {
   let clock = Date.now();
   const now = () => clock;
   const storeId = nextStoreId();
-  let tab = await openOutbox(world, storeId, { now, random });
+  let tab = await openOutbox(world, storeId, { now, random, registry });
   const prefix = `rnd-${seed}-`;
   const count = 1 + Math.floor(random() * 6);
   const entities = 1 + Math.floor(random() * 3);
@@ -36,7 +67,17 @@ async function runSchedule(seed: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     const information = `${prefix}${i}`;
     expected.push(information);
-    await tab.outbox.enqueue('request.create', { tempId: `e${i % entities}`, information });
+    // The first creation may have a follow-up: its temporary id is its own (the others share a few).
+    const parentOfFollowUp = i === 0 && random() < 0.5;
+    const created = await tab.outbox.enqueue('request.create', { tempId: parentOfFollowUp ? 'first' : `e${i % entities}`, information });
+    if (parentOfFollowUp) await tab.outbox.enqueue('test.followUp', { parentTempId: 'first', text: `${prefix}child` }, { dependsOn: created });
+  }
+  const saves = random() < 0.5 ? 1 + Math.floor(random() * 4) : 0;
+  for (let n = 1; n <= saves; n++) await tab.outbox.enqueue('test.save', { key: `${prefix}save`, n });
+  const png = random() < 0.3 ? demoPng(10_000 + seed) : null;
+  if (png) {
+    const fileId = `${prefix}photo`;
+    await tab.outbox.enqueue('test.photo', { interventionId: 1, fileId }, { files: [{ id: fileId, name: 'photo.png', type: 'image/png', size: png.length, blob: new Blob([new Uint8Array(png)], { type: 'image/png' }) }] });
   }
   for (let round = 0; round < 40 && (await tab.outbox.count()) > 0; round++) {
     if (random() < 0.15) {
@@ -46,7 +87,7 @@ async function runSchedule(seed: number): Promise<void> {
       await tab.outbox.stop();
       await tab.store.close();
       await flushing.catch(() => undefined);
-      tab = await openOutbox(world, storeId, { now, random });
+      tab = await openOutbox(world, storeId, { now, random, registry });
       await tab.outbox.recover();
     } else {
       await tab.outbox.flush();
@@ -62,7 +103,25 @@ async function runSchedule(seed: number): Promise<void> {
   await tab.outbox.stop();
   await tab.store.close();
   expect(left, `seed ${seed}: outbox not empty`).toEqual([]);
-  expect(serverRequests(world, prefix).sort(), `seed ${seed}: server changes`).toEqual(expected.sort());
+  const arrived = serverRequests(world, prefix);
+  const children = arrived.filter((i) => i.startsWith(`${prefix}child`));
+  const savesArrived = arrived.filter((i) => i.startsWith(`${prefix}save`));
+  expect(arrived.filter((i) => !children.includes(i) && !savesArrived.includes(i)).sort(), `seed ${seed}: server changes`).toEqual(expected.sort());
+  if (children.length > 0) {
+    // Sent once, after its parent, with the parent's server id.
+    const parent = world.server.ctx.db.prepare(`SELECT id FROM generic_requests WHERE information = ?`).get(`${prefix}0`) as { id: number };
+    expect(children, `seed ${seed}: follow-up`).toEqual([`${prefix}child #${parent.id}`]);
+  }
+  if (saves > 0) {
+    // The latest save always arrives; older ones only if they had left before it came; none twice.
+    expect(savesArrived, `seed ${seed}: saves`).toContain(`${prefix}save-v${saves}`);
+    expect(new Set(savesArrived).size, `seed ${seed}: saves once`).toBe(savesArrived.length);
+  }
+  if (png) {
+    const md5 = createHash('md5').update(png).digest('hex');
+    const attached = world.server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM intervention_media im JOIN media m ON m.id = im.media_id WHERE m.md5 = ? AND im.intervention_id = 1`).get(md5) as { n: number };
+    expect(attached.n, `seed ${seed}: photo attached once`).toBe(1);
+  }
 }
 
 describe('randomised fault schedules', () => {
