@@ -48,3 +48,4 @@ export * from './commands/os-operations';
 export type { OsPreview, OsMessageCommand } from './commands/os';
 export * from './pull/echopark';
 export * from './commands/echopark-operations';
+export * from './commands/echopark-draft';

@@ -113,6 +113,14 @@ async function createOffline(page: Page, pickProperty: () => Promise<string>, me
   await page.getByRole('button', { name: 'Envoyer la demande' }).click();
   await page.getByText('Le message de la demande est obligatoire.').waitFor();
   await page.getByLabel('Votre message').fill(message);
+  if (checks) {
+    // A reload (offline) finds the tunnel where it was: message and photo kept on the device.
+    await page.waitForTimeout(600);
+    await page.reload();
+    await page.getByText('Votre demande en cours a été reprise').waitFor();
+    expect(await page.getByLabel('Votre message').inputValue()).toBe(message);
+    await page.getByText('1 photo', { exact: true }).waitFor();
+  }
   await page.getByText('La consigne n’est pas disponible hors ligne.').waitFor();
   if (checks) {
     expect(await axe(page)).toEqual([]);
@@ -153,6 +161,13 @@ describe('echopark', () => {
     await page.getByRole('button', { name: /Le Carré Bellecour/ }).first().focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Bien choisi : Le Carré Bellecour' }).waitFor();
+    // Left half done, the tunnel comes back where it was; 'Recommencer' clears it.
+    await page.waitForTimeout(600);
+    await page.goto('/echopark-requests-new');
+    await page.getByText('Votre demande en cours a été reprise').waitFor();
+    await page.getByText('Étape 2 sur 5').waitFor();
+    await page.getByRole('button', { name: 'Recommencer' }).click();
+    await page.getByText('Étape 1 sur 5').waitFor();
 
     await context.setOffline(true);
     await page.goto('/echopark-requests');

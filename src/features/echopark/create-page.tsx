@@ -9,10 +9,10 @@
  * reason, translated, in an alert; nothing typed is lost (the command stays
  * in 'Envois en attente' and the form keeps its values).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { createEchoparkRequest, fetchCreationConsigne, type EchoparkProperty } from '../../../sync/index';
+import { createEchoparkRequest, fetchCreationConsigne, flattenProperties, isBlankDraft, type EchoparkProperty } from '../../../sync/index';
 import { matchingDomains, propertyPath } from '../../domain/echopark';
 import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
@@ -24,6 +24,7 @@ import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-pick
 import { PropertyStep } from './property-step';
 import { t } from './texts';
 import { useCreationData } from './use-echopark';
+import { useTunnelDraft } from './use-tunnel-draft';
 import './echopark.css';
 
 const STEPS = t.tunnelTitles.length;
@@ -43,6 +44,39 @@ export function EchoparkCreatePage() {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   useEffect(() => setError(null), [typeId, property, domainId, message]);
+
+  // The draft on the device: restored once (when the creation data is there), then saved on every change.
+  const draft = useTunnelDraft(communities?.current?.id ?? null);
+  const restored = useRef(false);
+  const [resumed, setResumed] = useState(false);
+  useEffect(() => {
+    if (restored.current || !draft.restored || !data) return;
+    restored.current = true;
+    const d = draft.restored.draft;
+    if (isBlankDraft(d)) return;
+    setStep(d.step);
+    setTypeId(d.typeId && data.requests[d.typeId] ? d.typeId : null);
+    setProperty(flattenProperties(data.realEstates).find((p) => p.id === d.propertyId) ?? null);
+    setDomainId(d.domainId);
+    setMessage(d.message);
+    setImages(draft.restored.images);
+    setResumed(true);
+  }, [draft.restored, data]);
+  const communityId = communities?.current?.id ?? null;
+  const { save } = draft;
+  useEffect(() => {
+    if (restored.current) save({ communityId, step, typeId, propertyId: property?.id ?? null, domainId, message, photos: images.map((i) => ({ id: i.id, name: i.file.name, type: i.file.type, size: i.file.size })) }, images);
+  }, [save, communityId, step, typeId, property, domainId, message, images]);
+  const startOver = async () => {
+    await draft.clear(false);
+    setStep(0);
+    setTypeId(null);
+    setProperty(null);
+    setDomainId(null);
+    setMessage('');
+    setImages([]);
+    setResumed(false);
+  };
 
   const type = typeId && data ? data.requests[typeId] : undefined;
   const domains = useMemo(() => type?.domains ?? [], [type]);
@@ -89,7 +123,8 @@ export function EchoparkCreatePage() {
           requestedBy: { firstName: user?.firstname ?? '', lastName: user?.name ?? '', companyName: null },
           stepName: t.newRequest,
         },
-        photos: images.map(toStoredFile),
+        // Fresh ids: the draft's copies and a refused earlier attempt's never share a blob with these uploads.
+        photos: images.map((i) => ({ ...toStoredFile(i), id: crypto.randomUUID() })),
       });
       const outcome = await engine.settle(ids[0]!, navigator.onLine ? 8000 : 0);
       if (outcome === 'rejected') {
@@ -98,6 +133,7 @@ export function EchoparkCreatePage() {
         setSending(false);
         return;
       }
+      await draft.clear(false);
       showToast(outcome === 'sent' ? { title: t.successTitle, text: t.created, tone: 'success' } : { title: t.newRequest, text: t.createdOffline, tone: 'info' });
       void navigate({ to: '/echopark-requests' });
     } catch (failure) {
@@ -118,6 +154,14 @@ export function EchoparkCreatePage() {
       </div>
       <progress className="ep-tunnel__progress" max={STEPS} value={step + 1} aria-label={t.stepOf(step + 1, STEPS)} />
       {loaded && !data ? <Alert tone="warning">{t.noCreationData}</Alert> : null}
+      {resumed ? (
+        <div className="ep-resumed" role="status">
+          <span>{t.draftResumed}</span>
+          <Button variant="ghost" onClick={() => void startOver()}>
+            {t.startOver}
+          </Button>
+        </div>
+      ) : null}
 
       {step === 0 && data ? (
         <div className="ep-choices" role="radiogroup" aria-label={t.types}>

@@ -87,6 +87,8 @@ export const t = {
   createdOffline: 'Vous êtes hors ligne : la demande est gardée sur cet appareil et sera envoyée au retour du réseau.',
   created: 'Votre demande a bien été envoyée.',
   refusedTitle: 'Demande refusée',
+  draftResumed: 'Votre demande en cours a été reprise là où vous l’aviez laissée.',
+  startOver: 'Recommencer',
 
   // Detail
   requestTitle: (number: string) => `Demande ${number}`,

@@ -1,0 +1,45 @@
+/**
+ * The tunnel draft's grouped writes (sync/commands/echopark-draft.ts) with
+ * fake timers: typing writes once 300 ms after the last change, a flush
+ * writes at once, a cancel forgets, and blank drafts are recognised.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAFT_WRITE_DELAY_MS, emptyDraft, groupedWriter, isBlankDraft } from '../../sync/commands/echopark-draft';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('tunnel draft writes', () => {
+  it('groups a burst of changes into one write of the latest value', async () => {
+    const written: string[] = [];
+    const writer = groupedWriter(async (v: string) => void written.push(v));
+    for (const v of ['C', 'Ca', 'Can', 'Cana']) {
+      writer.set(v);
+      await vi.advanceTimersByTimeAsync(DRAFT_WRITE_DELAY_MS - 50);
+    }
+    expect(written).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(written).toEqual(['Cana']);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(written).toEqual(['Cana']);
+  });
+  it('writes at once on flush (the screen goes), and nothing after a cancel', async () => {
+    const written: string[] = [];
+    const writer = groupedWriter(async (v: string) => void written.push(v));
+    writer.set('a');
+    await writer.flush();
+    expect(written).toEqual(['a']);
+    await writer.flush();
+    expect(written).toEqual(['a']);
+    writer.set('b');
+    writer.cancel();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(written).toEqual(['a']);
+  });
+  it('knows a draft with nothing in it', () => {
+    expect(isBlankDraft(emptyDraft(3))).toBe(true);
+    expect(isBlankDraft({ ...emptyDraft(3), message: '  ' })).toBe(true);
+    expect(isBlankDraft({ ...emptyDraft(3), typeId: '2' })).toBe(false);
+    expect(isBlankDraft({ ...emptyDraft(3), photos: [{ id: 'x', name: 'a.png', type: 'image/png', size: 3 }] })).toBe(false);
+  });
+});
