@@ -38,7 +38,17 @@ export function HomePage() {
           <div>
             <h2 id="onboarding-title">{fr.onboardingBlockTitle}</h2>
             <p>{fr.onboardingBlockText}</p>
-            <Link to="/boarding" className="btn btn--secondary">{fr.onboardingBlockCta}</Link>
+            {/* /boarding is for guests (spec part 1 §2): a signed-in user reads the steps here. */}
+            <details className="onboarding__steps">
+              <summary className="btn btn--secondary">{fr.onboardingBlockCta}</summary>
+              <ol>
+                {fr.boardingSteps.map((step) => (
+                  <li key={step.title}>
+                    <strong>{step.title}</strong> — {step.text}
+                  </li>
+                ))}
+              </ol>
+            </details>
           </div>
           <button type="button" className="icon-button" aria-label={fr.dismiss} onClick={hideBoarding}>
             <Icon name="close" />
