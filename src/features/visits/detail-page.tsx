@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { VISIT_STATE_LABELS, flattenSections, type VisitListDoc, type VisitLocalCopy, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
+import { downscaleImage } from '../../services/image-downscale';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -69,8 +70,10 @@ export function VisitDetailPage() {
   };
   const keepFile = async (file: File, name: string) => {
     const engine = await getEngine();
-    // Kept under the generated name (the answer refers to it), uploaded with the original one.
-    await engine.store?.files.put({ id: `visit-${visitId}-${name}`, blob: file, name: file.name, type: file.type, size: file.size });
+    // Camera photos are reduced like every other upload (other types keep the name the answer
+    // refers to, so they are left as they are). Kept under the generated name, sent with the original.
+    const kept = file.type === 'image/jpeg' ? await downscaleImage(file) : file;
+    await engine.store?.files.put({ id: `visit-${visitId}-${name}`, blob: kept, name: file.name, type: kept.type, size: kept.size });
   };
   const leave = async (to: string) => {
     if (editor.dirty && !(await editor.save())) return; // a failed save keeps the user here
