@@ -175,7 +175,7 @@ describe('OS', () => {
     await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM work_validation_media WHERE request_id = ?`).get(os8!.id) as { n: number }).n, { timeout: 20_000 }).toBe(2);
   });
 
-  it('a draft saved as soon as a place is chosen is kept on the device and resumed from the list', async () => {
+  it('a draft saved as soon as a place is chosen is kept on the device and resumed; a server draft is resumed, modified and sent on', async () => {
     const gt = await as('gt');
     await gt.goto('/requests-os-create');
     await gt.getByRole('radio', { name: 'Technis Services' }).click();
@@ -188,6 +188,19 @@ describe('OS', () => {
     await expect.poll(() => gt.getByRole('radio', { name: 'Technis Services' }).isChecked()).toBe(true);
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await expect.poll(() => gt.getByRole('radio', { name: /Terrasses du Parc/ }).isChecked()).toBe(true);
+
+    // A draft on the server (request_init) reopens the tunnel with its values, saved with PUT then sent on.
+    const draft = db().prepare(`SELECT w.id, w.price FROM work_validation_requests w WHERE place = 'request_init' AND EXISTS (SELECT 1 FROM work_validation_buildings b WHERE b.request_id = w.id) ORDER BY id LIMIT 1`).get() as { id: number; price: number };
+    await gt.goto(`/requests-os-detail/${draft.id}`);
+    await gt.getByRole('link', { name: 'Reprendre la demande' }).click();
+    await expect.poll(() => gt.locator('.os-choice input:checked').count()).toBe(1);
+    for (let i = 0; i < 5; i++) await gt.getByRole('button', { name: 'Suivant' }).click();
+    await gt.getByLabel('Prix (€)').fill('4 321,50');
+    await gt.getByRole('button', { name: 'Suivant' }).click();
+    await gt.getByText('4 321,50 €').waitFor();
+    await gt.getByRole('button', { name: 'Valider la demande' }).click();
+    await expect.poll(() => placeOf(draft.id), { timeout: 15_000 }).toBe('request_completion');
+    expect((db().prepare(`SELECT price FROM work_validation_requests WHERE id = ?`).get(draft.id) as { price: number }).price).toBe(4321.5);
   });
 
   it('a 25,000 € OS walks the long path through DP, DT and N2; a refusal by DT sends it back to completion', async () => {

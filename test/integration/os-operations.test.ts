@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../sync/store/database';
 import { createOutbox, type Outbox } from '../../sync/outbox/outbox';
 import { commandRegistry, type AppRegistry } from '../../sync/commands/registry';
-import { advanceOs, createOs, refuseOs, saveOs, signOs } from '../../sync/commands/os-operations';
+import { advanceOs, createOs, dropOsDraft, keepOsDraft, readOsDraft, refuseOs, saveOs, signOs } from '../../sync/commands/os-operations';
 import { osPlacesOf } from '../../src/domain/os';
 import { pullOsDetail, pullOsNextSteps, pullOsPage, prefetchOsTunnel, OS_REAL_ESTATE_KIND } from '../../sync/pull/os';
 import { firstPageByPlaces } from '../../sync/store/queries';
@@ -143,5 +143,16 @@ describe('OS data layer', () => {
     const after = await db.workrequests.findOne(doc.id).exec();
     expect(after?.place).toBe('n1_signature');
     expect(after?.pending).toBe(true);
+  });
+
+  it('keeps an incomplete draft on the device, across a reopening of the store, until dropped', async () => {
+    const { db } = await open(false);
+    await keepOsDraft(db, { provider: { id: 4, name: 'Technis' }, realEstate: { id: 2, name: 'Tour' } });
+    const id = store!.userId;
+    await store!.close();
+    store = await openStore(id);
+    expect((await readOsDraft(store.db))?.values).toMatchObject({ realEstate: { id: 2 } });
+    await dropOsDraft(store.db);
+    expect(await readOsDraft(store.db)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OsDashboard } from '../../sync/index';
 import { followUp, mayEdit, osAction, osDashboardLines, osPlacesOf, parseOsFilter, parsePrice } from '../../src/domain/os';
 import { formatPrice } from '../../src/domain/format';
-import { osInformationSchema } from '../../src/features/os/os-form';
+import { emptyForm, fromOs, isSendable, osInformationSchema, toPayload } from '../../src/features/os/os-form';
 
 const none: OsDashboard = {
   countPurchaseOrderDT: 0,
@@ -124,5 +124,23 @@ describe('OS price', () => {
     expect(await errors({ information: 'Fuite', price: '' })).toEqual(['Obligatoire']);
     expect(await errors({ information: '  ', price: '12 500' })).toEqual(["Merci de compléter les informations relatives à votre demande d'intervention."]);
     expect(await errors({ information: 'Fuite', price: '12 500,50' })).toEqual([]);
+  });
+});
+
+describe('OS form to payload', () => {
+  const full = { ...emptyForm, provider: { id: 4, name: 'Technis' }, realEstate: { id: 2, name: 'Tour', mainContact: { id: 9 } }, buildings: [{ id: 5, name: 'A' }], businessArea: { id: 7, name: 'Plomberie' }, type: { id: 1, name: 'Dépannage' }, information: ' Fuite ', price: '12 500,50' };
+  it('sends the API names (realEstatId spelled so) and the price as a number', () => {
+    expect(toPayload(full)).toEqual({ information: 'Fuite', realEstatId: 2, businessAreaId: 7, buildingIdList: [5], contactId: 9, serviceProviderCompanyId: 4, typeId: 1, price: 12_500.5 });
+  });
+  it('keeps a draft on the device until it has what the API requires', () => {
+    expect(isSendable(full)).toBe(true);
+    expect(isSendable({ ...full, type: null })).toBe(false);
+    expect(isSendable({ ...full, price: '0' })).toBe(false);
+    expect(isSendable({ ...emptyForm, provider: full.provider, realEstate: full.realEstate })).toBe(false);
+  });
+  it('reopens an OS with its values, the price in French', () => {
+    const values = fromOs({ id: 3, number: 'OS-1', place: 'request_init', price: 1250.5, information: 'x', createdAt: '', realEstate: { id: 2, name: 'Tour' }, buildings: [{ id: 5, name: 'A' }], businessArea: { id: 7, name: 'P' }, requestType: { id: 1, name: 'D' }, serviceProviderCompany: { id: 4, name: 'T' }, ownerCompany: null, contact: null, requestedBy: null, medias: [] });
+    expect(values.price).toBe('1250,5');
+    expect(toPayload(values)).toMatchObject({ realEstatId: 2, buildingIdList: [5], contactId: null, price: 1250.5 });
   });
 });
