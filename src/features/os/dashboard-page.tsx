@@ -15,13 +15,16 @@ import { RefreshedAt } from '../../ui/refreshed-at';
 import { osTexts as t } from './texts';
 import './os.css';
 
+/** Reference data younger than this is not pulled again from the dashboard (the tunnel itself always refreshes it). */
+const TUNNEL_DATA_MAX_AGE_MS = 10 * 60_000;
+
 export function OsDashboardPage() {
   const { value: dashboard } = useStoreQuery((store) => watchLocal<OsDashboard>(store.db, DASHBOARD_OS), [], null);
   usePull(async (engine) => {
     if (!engine.store) return;
     const fresh = await pullOsDashboard(engine.store.db, engine.api);
     // The tunnel must work in a basement later: its data comes down now.
-    if (fresh.canCreateWorkValidationRequest) await prefetchOsTunnel(engine.store.db, engine.api);
+    if (fresh.canCreateWorkValidationRequest) await prefetchOsTunnel(engine.store.db, engine.api, TUNNEL_DATA_MAX_AGE_MS);
   }, []);
   const { total, lines } = osDashboardLines(dashboard);
   return (

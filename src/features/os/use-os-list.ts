@@ -78,6 +78,7 @@ export function useOsList(places: readonly string[], search: string) {
     await refresh();
   }, [refresh]);
 
-  const hasMore = !needle && (docs.length >= shown || !exhausted);
+  // Offline, only what the store holds can come: no 'more' link for a page that cannot be asked.
+  const hasMore = !needle && (docs.length >= shown || (!exhausted && navigator.onLine));
   return { docs, loaded, loadMore, reload, refreshing, hasMore };
 }
