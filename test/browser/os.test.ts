@@ -178,7 +178,13 @@ describe('OS', () => {
   it('a draft saved as soon as a place is chosen is kept on the device and resumed; a server draft is resumed, modified and sent on', async () => {
     const gt = await as('gt');
     await gt.goto('/requests-os-create');
-    await gt.getByRole('radio', { name: 'Technis Services' }).click();
+    // Keyboard: the arrows look through the providers without leaving the step; Enter picks and moves on.
+    await gt.getByRole('radio', { name: 'Hydro Plomberie Lyonnaise' }).focus();
+    await gt.keyboard.press('ArrowDown');
+    await expect.poll(() => gt.getByRole('radio', { name: 'Technis Services' }).isChecked()).toBe(true);
+    await gt.getByRole('heading', { name: /Étape 1 sur 8/ }).waitFor();
+    await gt.keyboard.press('Enter');
+    await gt.getByRole('heading', { name: /Étape 2 sur 8/ }).waitFor();
     await gt.getByPlaceholder('Nom, adresse, code postal ou ville').fill('lyon');
     await gt.getByRole('radio', { name: /Terrasses du Parc/ }).check();
     await gt.getByRole('button', { name: 'Enregistrer le brouillon' }).click();

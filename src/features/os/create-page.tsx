@@ -141,9 +141,9 @@ export function OsCreatePage() {
           items={ref.providers}
           selected={v.provider?.id ?? null}
           label={t.providers}
-          onPick={(p) => {
+          onPick={(p, advance) => {
             set('provider', { id: p.id, name: p.name });
-            setStep(PLACE);
+            if (advance) setStep(PLACE);
           }}
         />
       ) : null}
@@ -180,9 +180,9 @@ export function OsCreatePage() {
           items={ref.types}
           selected={v.type?.id ?? null}
           label={t.types}
-          onPick={(type) => {
+          onPick={(type, advance) => {
             set('type', { id: type.id, name: type.name });
-            setStep(INFO);
+            if (advance) setStep(INFO);
           }}
         />
       ) : null}

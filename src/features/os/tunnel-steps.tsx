@@ -14,7 +14,11 @@ import { ImagePicker, type PickedImage } from '../../ui/image-picker';
 import type { Named, OsFormValues } from './os-form';
 import { osTexts as t } from './texts';
 
-export function RadioChoices<T extends Named>({ items, selected, label, onPick, detail }: { items: readonly T[]; selected: number | null; label: string; onPick: (item: T) => void; detail?: (item: T) => ReactNode }) {
+/**
+ * Radio choices where a pick may move on: `advance` is true for a tap or a click and for Enter, false
+ * for the arrow keys (which also select, and must let a keyboard user look through the list).
+ */
+export function RadioChoices<T extends Named>({ items, selected, label, onPick, detail }: { items: readonly T[]; selected: number | null; label: string; onPick: (item: T, advance: boolean) => void; detail?: (item: T) => ReactNode }) {
   if (items.length === 0) return <p className="muted">{t.emptyOffline}</p>;
   return (
     <div role="radiogroup" aria-label={label}>
@@ -22,7 +26,14 @@ export function RadioChoices<T extends Named>({ items, selected, label, onPick, 
         {items.map((item) => (
           <li key={item.id} className="os-choice">
             <label className="os-choice__label">
-              <input type="radio" name={label} checked={selected === item.id} onChange={() => onPick(item)} onClick={() => selected === item.id && onPick(item)} />
+              <input
+                type="radio"
+                name={label}
+                checked={selected === item.id}
+                onChange={() => onPick(item, false)}
+                onClick={(e) => e.detail > 0 && onPick(item, true)}
+                onKeyDown={(e) => e.key === 'Enter' && onPick(item, true)}
+              />
               <span>
                 <strong>{item.name}</strong>
                 {detail ? <span className="muted small block">{detail(item)}</span> : null}
