@@ -207,8 +207,15 @@ describe('echopark', () => {
       file('cartons.png', demoPng(12)),
     );
     await screenshots(page, 'echopark-list-pending');
+    // A request created offline opens at once; it gets its number on the same screen once sent.
+    await page.locator('.ep-card', { hasText: 'Pas encore envoyée' }).filter({ hasText: aroundMe }).click();
+    await page.getByRole('heading', { name: 'Nouvelle demande', exact: true }).waitFor();
+    await page.getByText('Cartons déposés sur le trottoir').first().waitFor();
+    await screenshots(page, 'echopark-detail-created-offline');
 
     await context.setOffline(false);
+    await page.getByRole('heading', { name: /^Demande EP-/ }).waitFor({ timeout: 20_000 });
+    await page.goto('/echopark-requests');
     for (const [message, property] of [
       ['%par recherche', bySearch],
       ['%autour de moi', aroundMe],
@@ -349,6 +356,13 @@ describe('echopark', () => {
     await sud.page.goto('/echopark-requests');
     await sud.page.locator('.ep-card').first().waitFor();
     expect(await sud.page.getByLabel('Communauté', { exact: true }).count()).toBe(0);
+    // Geolocation refused: logged, the loader stops, the user is told.
+    await sud.page.goto('/echopark-requests-new');
+    await sud.page.getByRole('radio', { name: 'Propreté' }).check();
+    await next(sud.page);
+    await sud.page.getByRole('button', { name: 'Autour de moi' }).click();
+    await sud.page.getByText('Votre position n’a pas pu être obtenue').waitFor();
+    expect(await sud.page.getByRole('button', { name: 'Autour de moi' }).isEnabled()).toBe(true);
     await sud.page.goto(`/echopark-request/${lyonRequest}`);
     await sud.page.getByText('Cette demande n’est pas disponible').waitFor();
     expect(await axe(sud.page)).toEqual([]);

@@ -39,6 +39,8 @@ export function EchoparkDetailPage() {
     );
   }
   const r = request.data;
+  // The request's own id (its server id once sent, even when opened by its temporary one).
+  const requestId = request.id;
   // Actions on a request created offline wait for its creation in the same queue; the server's detail comes after.
   const known = Array.isArray(r.steps);
   return (
@@ -54,7 +56,7 @@ export function EchoparkDetailPage() {
           <span className="muted small">{t.createdOn(formatDateTime(r.createdAt))}</span>
         </div>
         <div className="ep-detail__refresh">
-          <RefreshedAt resource={`echopark:${id}`} />
+          <RefreshedAt resource={`echopark:${requestId}`} />
           <button type="button" className="icon-button" aria-label={t.refreshDetail} onClick={() => void refresh()} disabled={refreshing}>
             <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
           </button>
@@ -64,11 +66,11 @@ export function EchoparkDetailPage() {
         <DescriptionPanel r={r} />
         <TimelinePanel messages={r.messages ?? []} />
         <ConsignePanel text={r.consigne} />
-        <PhotosPanel requestId={id} r={r} canAdd={r.closed !== 1} />
-        {known ? <StepPanel requestId={id} r={r} /> : null}
-        {known ? <MessagePanel requestId={id} r={r} /> : null}
-        {known ? <ProgressForm requestId={id} form={r.form} step={r.step?.id ?? 0} pictures={r.pictures ?? []} /> : null}
-        {known && r.debriefing_available === 1 ? <DebriefPanel requestId={id} r={r} /> : null}
+        <PhotosPanel requestId={requestId} r={r} canAdd={r.closed !== 1} />
+        {known ? <StepPanel requestId={requestId} r={r} /> : null}
+        {known ? <MessagePanel requestId={requestId} r={r} /> : null}
+        {known ? <ProgressForm requestId={requestId} form={r.form} step={r.step?.id ?? 0} pictures={r.pictures ?? []} /> : null}
+        {known && r.debriefing_available === 1 ? <DebriefPanel requestId={requestId} r={r} /> : null}
       </div>
     </div>
   );

@@ -89,11 +89,20 @@ export function useCreationData(): { data: EchoparkCreationData | null; loaded: 
 const serverId = (id: string) => (/^\d+$/.test(id) ? Number(id) : null);
 
 export function useEchoparkRequest(id: string) {
-  const request = useStoreQuery((s) => s.db.echopark.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as unknown as RequestDoc) : null))), [id], null);
+  // A request created offline is opened by its temporary id; once sent it lives under its server id.
+  const request = useStoreQuery(
+    (s) =>
+      s.db.echopark
+        .findOne({ selector: { $or: [{ id }, { 'data.tempId': id }] } as never })
+        .$.pipe(map((d) => (d ? (d.toJSON() as unknown as RequestDoc) : null))),
+    [id],
+    null,
+  );
+  const docId = request.value?.id ?? id;
   const { refresh, refreshing } = usePull(async (engine) => {
-    const n = serverId(id);
+    const n = serverId(docId);
     if (n !== null && engine.store) await pullEchoparkDetail(engine.store.db, engine.api, n);
-  }, [id]);
-  useRefreshAfterSent((entity) => entity === `echopark:${id}`, refresh);
+  }, [docId]);
+  useRefreshAfterSent((entity) => entity === `echopark:${id}` || entity === `echopark:${docId}`, refresh);
   return { request: request.value, loaded: request.loaded, refresh, refreshing };
 }
