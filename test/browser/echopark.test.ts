@@ -155,6 +155,8 @@ describe('echopark', () => {
     await next(page);
     await page.getByRole('region', { name: 'Carte des biens' }).waitFor();
     await page.locator('.leaflet-tile-loaded').first().waitFor();
+    // The worker keeps the tiles viewed (cache-first), as CORS answers it can count.
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('bp-tiles-v1')).keys()).length)).toBeGreaterThan(0);
     expect(await axe(page)).toEqual([]);
     await screenshots(page, 'echopark-tunnel-properties');
     // Each marker is a button named by its property, reachable and chosen from the keyboard.
