@@ -260,6 +260,7 @@ describe('OS', () => {
     await dp.goto('/requests-os?status=3');
     const card = dp.locator(`a[href="/requests-os-detail/${id}"]`);
     await card.waitFor();
+    await screenshots(dp, 'os-list');
     await card.click();
     await dp.getByRole('button', { name: 'Accepter', exact: true }).waitFor();
     await dp.waitForLoadState('networkidle');
@@ -285,6 +286,20 @@ describe('OS', () => {
     await dp.waitForTimeout(1500);
     expect(placeOf(id)).toBe('purchase_order_dt');
     expect(stepMessages(id)).toBe(before + 1);
+
+    // The owner admin acts at every step: every line of the dashboard, each leading to its filter.
+    const context = await env.newContext();
+    const owner = await context.newPage();
+    await signIn(owner, 'gestionnaire@demo.fr');
+    await owner.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    await owner.goto('/dashboard-os');
+    await owner.getByRole('link', { name: /OS à envoyer/ }).waitFor();
+    expect(await owner.locator('.os-dash-line').count()).toBe(5);
+    await screenshots(owner, 'os-dashboard-owner');
+    await owner.getByRole('link', { name: /OS à envoyer/ }).click();
+    await owner.waitForURL(/\/requests-os\?status=6/);
+    await expect.poll(() => owner.getByRole('button', { name: 'OS à envoyer' }).getAttribute('aria-pressed')).toBe('true');
+    await context.close();
     expect(consoleErrors).toEqual([]);
   });
 });

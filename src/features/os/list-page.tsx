@@ -32,6 +32,9 @@ export function OsListPage() {
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => storage.setItem(FILTER_KEY, String(filter)), [filter]);
+  // On a phone the chips scroll sideways: the chosen one (preset by ?status=) is brought into view.
+  const chips = useRef<HTMLDivElement>(null);
+  useEffect(() => chips.current?.querySelector('.chip--on')?.scrollIntoView({ block: 'nearest', inline: 'center' }), [filter]);
   useEffect(() => {
     const target = sentinel.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
@@ -45,7 +48,7 @@ export function OsListPage() {
 
   return (
     <div className="page">
-      <div className="chips" role="group" aria-label={t.filterGroup}>
+      <div className="chips" role="group" aria-label={t.filterGroup} ref={chips}>
         {OS_FILTERS.map((f) => (
           <button key={f} type="button" className={`chip${f === filter ? ' chip--on' : ''}`} aria-pressed={f === filter} onClick={() => choose(f)}>
             {t.filters[f]}
