@@ -30,6 +30,12 @@ const interventions = {
   messaging: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'MessagingPage'),
   planning: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'PlanningPage'),
 };
+const os = {
+  dashboard: lazyRouteComponent(() => import('../features/os/dashboard-page'), 'OsDashboardPage'),
+  list: lazyRouteComponent(() => import('../features/os/list-page'), 'OsListPage'),
+  create: lazyRouteComponent(() => import('../features/os/create-page'), 'OsCreatePage'),
+  detail: lazyRouteComponent(() => import('../features/os/detail-page'), 'OsDetailPage'),
+};
 const visits = {
   dashboard: lazyRouteComponent(() => import('../features/visits/dashboard-page'), 'VisitDashboardPage'),
   list: lazyRouteComponent(() => import('../features/visits/list-page'), 'VisitListPage'),
@@ -89,10 +95,10 @@ const routes = [
   page('/requestsdetail/$id', interventions.detail, { title: 'Intervention', ...auth }),
   page('/planning', interventions.planning, { title: fr.agenda, ...auth }),
   page('/messaging', interventions.messaging, { title: fr.conversations, ...auth }),
-  // Modules built by later issues: reachable from the nav bar, honest about their state.
-  page('/requests-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
-  page('/dashboard-os', ComingSoonScreen, { title: fr.cardOs, ...auth }),
-  page('/requests-os-detail/$id', ComingSoonScreen, { title: fr.cardOs, ...auth }),
+  page('/dashboard-os', os.dashboard, { title: fr.cardOs, ...auth }),
+  page('/requests-os', os.list, { title: fr.cardOs, ...auth }),
+  page('/requests-os-create', os.create, { title: 'Nouvelle demande d’OS', ...auth, hideNav: true }),
+  page('/requests-os-detail/$id', os.detail, { title: 'Ordre de service', ...auth }),
   // Visit screens: top bar and general nav hidden, the visit nav bar shown (spec part 2 §2.2).
   page('/dashboard-visites', visits.dashboard, { title: fr.cardVisits, ...auth, hideTopBar: true, nav: 'visit' }),
   page('/visites', visits.list, { title: 'Liste des visites', ...auth, hideTopBar: true, nav: 'visit' }),
