@@ -9,7 +9,7 @@ import { guardRedirect, type Access, type NavVariant } from '../domain/access';
 import { session } from '../services/session';
 import { fr } from '../i18n/fr';
 import { RootLayout } from './shell/root-layout';
-import { ComingSoonScreen, NotFoundScreen } from './shell/simple-screens';
+import { NotFoundScreen } from './shell/simple-screens';
 import { LoginPage } from '../features/auth/login-page';
 import { ForgottenPasswordChangePage, ForgottenPasswordCodePage, ForgottenPasswordPage } from '../features/auth/forgotten-password-pages';
 import { BoardingPage, FirstConnectPage } from '../features/auth/boarding-pages';
