@@ -4,7 +4,7 @@
  * screen's own commands have left: the communities, the current community's
  * list, the creation data, one request.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import { useSnapshot } from 'valtio';
 import {
@@ -63,10 +63,16 @@ export function useEchoparkList() {
   );
   // requests/0 when the screen opens and on the tick; requests/1 when the user asks (the spec's forced refresh).
   const force = useRef(false);
+  // Until the communities are known, 'no request' would be a guess: say it is loading (unless no pull can come).
+  const [attempted, setAttempted] = useState(false);
   const pull = usePull(async (engine) => {
     const forced = force.current;
     force.current = false;
-    await pullAll(engine, forced);
+    try {
+      await pullAll(engine, forced);
+    } finally {
+      setAttempted(true);
+    }
   }, []);
   const refresh = async () => {
     force.current = true;
@@ -74,7 +80,7 @@ export function useEchoparkList() {
   };
   // A community switch or a creation that has left: the server's list and numbers.
   useRefreshAfterSent((_entity, name) => name === 'echopark.community' || name === 'echopark.create' || name === 'echopark.picture', pull.refresh);
-  return { communities, items: list.value, loaded: list.loaded, refresh, refreshing: pull.refreshing };
+  return { communities, items: list.value, loaded: list.loaded && (communities !== null || attempted || !navigator.onLine), refresh, refreshing: pull.refreshing };
 }
 
 export function useCreationData(): { data: EchoparkCreationData | null; loaded: boolean; communities: Communities | null } {
