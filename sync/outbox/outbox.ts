@@ -37,6 +37,11 @@ export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   onSessionNeeded?: () => void;
   /** Upload progress of a file command, 0–100 (null when it ends, sent or not). */
   onProgress?: (commandId: string, percent: number | null) => void;
+  /**
+   * True when the device knows it has no network (the browser's navigator.onLine). Nothing is tried
+   * then: each attempt would only fail (and log a network error); the `online` event flushes.
+   */
+  isOffline?: () => boolean;
 }
 
 export interface EnqueueOptions {
@@ -59,6 +64,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
   const lock = env.lock ?? defaultFlushLock(db, store.userId);
   const concurrency = env.concurrency ?? 4;
   const ctx: CommandContext = { db, files };
+  const isOffline = env.isOffline ?? (() => typeof navigator !== 'undefined' && navigator.onLine === false);
   let paused = false;
   let stopped = false;
   let flushing: Promise<void> | null = null;
@@ -178,7 +184,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
   /** Sends every ready command (one per entity) through `concurrency` workers, then looks again. */
   async function pass(): Promise<void> {
-    while (!paused && !stopped) {
+    while (!paused && !stopped && !isOffline()) {
       await removeCompleted();
       const docs = await db.outbox.find({ sort: [{ seq: 'asc' }] }).exec();
       const byId = new Map(docs.map((d) => [d.id, d]));
