@@ -96,6 +96,14 @@ export function createSession(env: SessionEnv) {
     }
   }
 
+  function storedChange(): 'same' | 'signed-in' | 'signed-out' | 'other-user' {
+    const stored = readSession(env.store);
+    if (stored.tokens && !state.tokens) return 'signed-in';
+    if (!stored.tokens) return state.tokens ? 'signed-out' : 'same';
+    if (state.user && stored.user && stored.user.id !== state.user.id) return 'other-user';
+    return 'same';
+  }
+
   return {
     state,
     api,
@@ -127,25 +135,28 @@ export function createSession(env: SessionEnv) {
     },
 
     /**
+     * What another tab's change to the stored session means for this one, without adopting it:
+     * a tab signed out elsewhere closes its store first, while its screens still have a session.
+     */
+    storedChange,
+
+    /**
      * Another tab changed the stored session: adopt its tokens (a refresh there rotated them), and
      * say whether this tab must sign out ('signed-out') or reload as someone else ('other-user').
      */
     adoptStored(): 'same' | 'signed-in' | 'signed-out' | 'other-user' {
+      const change = storedChange();
       const stored = readSession(env.store);
-      if (stored.tokens && !state.tokens) {
-        Object.assign(state, stored, { expired: false });
-        return 'signed-in';
-      }
-      if (!stored.tokens) {
-        if (!state.tokens) return 'same';
+      if (change === 'signed-in') Object.assign(state, stored, { expired: false });
+      if (change === 'signed-out') {
         stopTick();
         Object.assign(state, emptySession(), { expired: false });
-        return 'signed-out';
       }
-      if (state.user && stored.user && stored.user.id !== state.user.id) return 'other-user';
-      state.tokens = stored.tokens;
-      if (stored.tokens && state.expired) state.expired = false;
-      return 'same';
+      if (change === 'same' && stored.tokens) {
+        state.tokens = stored.tokens;
+        if (state.expired) state.expired = false;
+      }
+      return change;
     },
 
     /** Clears the session and stored data, and stops the background tick. */

@@ -56,6 +56,8 @@ function useSessionLife(): void {
         await engine.attach(userId);
         if (!navigator.onLine) return;
         void engine.pullUser().catch(background);
+        // Tunnels and lists a user will need without network, loaded now (see services/prefetch.ts).
+        void import('../../services/prefetch').then((m) => m.prefetchAfterSignIn(engine, session.state.user?.roles ?? [])).catch(background);
         void session.loadUnreadCount().catch(background);
         void session.loadVersion().catch(background);
       })
@@ -85,15 +87,23 @@ function useSessionLife(): void {
   useEffect(() => {
     // Another tab signed in, refreshed the tokens or signed out: this one follows at once, and
     // never keeps the previous user's data on screen.
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== SESSION_KEY && event.key !== null) return;
+    const follow = () => {
       const change = session.adoptStored();
       if (change === 'other-user') window.location.replace('/');
       if (change === 'signed-in') void router.navigate({ to: '/', replace: true });
-      if (change === 'signed-out') {
-        void getEngine().then((engine) => engine.detach());
-        void router.navigate({ to: '/login', replace: true });
-      }
+      if (change === 'signed-out') void router.navigate({ to: '/login', replace: true });
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== SESSION_KEY && event.key !== null) return;
+      if (session.storedChange() !== 'signed-out') return follow();
+      // Signed out elsewhere: close this tab's store before its screens lose the session. Losing it
+      // remounts the open screen outside the signed-in frame; with the store still open, its pulls
+      // went out without a token (a 401 and a 'Déconnecté' toast) and the session mirror wrote
+      // into the store the other tab had just wiped.
+      void getEngine()
+        .then((engine) => engine.detach())
+        .catch((error: unknown) => console.warn('Fermeture des données locales incomplète', error))
+        .then(follow);
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
