@@ -31,10 +31,15 @@ export function OsListPage() {
   usePull((engine) => (engine.store ? pullOsDashboard(engine.store.db, engine.api) : Promise.resolve()), []);
   const sentinel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => storage.setItem(FILTER_KEY, String(filter)), [filter]);
+  useEffect(() => {
+    storage.setItem(FILTER_KEY, String(filter));
+  }, [filter]);
   // On a phone the chips scroll sideways: the chosen one (preset by ?status=) is brought into view.
+  // A block body: Chromium's scrollIntoView now returns a promise, which React would call as the cleanup.
   const chips = useRef<HTMLDivElement>(null);
-  useEffect(() => chips.current?.querySelector('.chip--on')?.scrollIntoView({ block: 'nearest', inline: 'center' }), [filter]);
+  useEffect(() => {
+    chips.current?.querySelector('.chip--on')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [filter]);
   useEffect(() => {
     const target = sentinel.current;
     if (!target || typeof IntersectionObserver === 'undefined') return;
