@@ -20,7 +20,7 @@ export function OsPlaceBadge({ place }: { place: string }) {
 }
 
 export function OsCard({ item, pending }: { item: OsData; pending: boolean }) {
-  const title = item.number ? `N° ${item.number}` : t.newCard;
+  const title = item.number ? t.cardNumber(item.number) : t.newCard;
   return (
     <Link to="/requests-os-detail/$id" params={{ id: String(item.id) }} className="os-card">
       <div className="os-card__head">

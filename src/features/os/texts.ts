@@ -35,6 +35,7 @@ export const osTexts = {
   emptySearch: 'Aucune demande d’OS ne correspond à votre recherche.',
   more: 'Afficher plus',
   newCard: 'Nouvelle demande',
+  cardNumber: (number: string) => `N° ${number}`,
   notSent: 'Pas encore envoyée',
   provider: 'Prestataire',
   price: 'Montant',
