@@ -179,7 +179,10 @@ function SuccessStep({ offline, onDone }: { offline: boolean; onDone: () => void
     let stop = false;
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     if (!reduced) {
-      void import('canvas-confetti').then(({ default: confetti }) => {
+      void import('canvas-confetti').then(({ default: library }) => {
+        // Drawn on the page, not in a worker: the default instance's worker comes from a blob: URL,
+        // which the content security policy refuses (a console error on every success screen).
+        const confetti = library.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
         const end = Date.now() + CONFETTI_MS;
         const frame = () => {
           if (stop || Date.now() > end) return;
