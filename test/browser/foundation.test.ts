@@ -83,7 +83,7 @@ describe('forgotten password', () => {
     const code = /(\d{6})$/.exec(line)![1]!;
     await page.getByLabel('Code', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Vérifier le code' }).click();
-    await page.getByText("Le code saisi n'est pas valide.").waitFor();
+    await page.getByText('Code non valide').waitFor();
     await page.getByLabel('Code', { exact: true }).fill(code);
     await page.getByRole('button', { name: 'Vérifier le code' }).click();
     await page.waitForURL(/forgotten_password_change/);
