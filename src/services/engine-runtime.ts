@@ -6,6 +6,7 @@
 import { commandRegistry, createEngine, type Engine, type EngineState } from '../../sync/index';
 import { session } from './session';
 import { showToast } from './toasts';
+import { handleError } from './errors';
 
 export function startEngine(state: EngineState): Engine {
   return createEngine({
@@ -14,5 +15,8 @@ export function startEngine(state: EngineState): Engine {
     state,
     onRejected: (command) =>
       showToast({ title: 'Envoi refusé', text: `${command.label} : ${command.lastError?.message ?? 'refusé par le serveur'}`, tone: 'error' }),
+    // A visit draft could not be written or queued in the background (storage full, store closed):
+    // the user is told at once, and what is on screen stays in memory for the next save.
+    onDraftError: (error) => handleError(error),
   });
 }
