@@ -94,7 +94,8 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const doc = await env.db.visitdata.findOne(String(visitId)).exec();
       const copy = doc ? dataOf<VisitLocalCopy>(doc) : null;
       publish({ loaded: true, copy, forms: copy?.forms ?? null, dirty: copy?.dirty ?? false });
-      if (copy?.dirty && copy.started && !closed) scheduleAutosave();
+      if (closed) return; // closed while loading: nothing to follow
+      if (copy?.dirty && copy.started) scheduleAutosave();
       watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {
         if (closed) return;
         const next = latest ? dataOf<VisitLocalCopy>(latest) : null;
