@@ -6,7 +6,7 @@
  * a refusal is shown on the summary as the server words it, and nothing the
  * user entered is lost.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { createIntervention, type RealEstateDto } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
@@ -16,6 +16,7 @@ import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 import { Alert, Button, TextArea } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
+import { useSuccessCelebration } from '../../ui/use-success-celebration';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { TreePicker } from './tree-picker';
 import { useBuildingTree, useBusinessAreaTree, useRealEstates } from './use-reference';
@@ -169,35 +170,8 @@ export function InterventionCreatePage() {
   );
 }
 
-const CONFETTI_MS = 2000;
-const REDIRECT_MS = 4000;
-
 function SuccessStep({ offline, onDone }: { offline: boolean; onDone: () => void }) {
-  const done = useRef(onDone);
-  done.current = onDone;
-  useEffect(() => {
-    let stop = false;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (!reduced) {
-      void import('canvas-confetti').then(({ default: library }) => {
-        // Drawn on the page, not in a worker: the default instance's worker comes from a blob: URL,
-        // which the content security policy refuses (a console error on every success screen).
-        const confetti = library.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
-        const end = Date.now() + CONFETTI_MS;
-        const frame = () => {
-          if (stop || Date.now() > end) return;
-          void confetti({ particleCount: 6, spread: 70, origin: { y: 0.6 }, disableForReducedMotion: true });
-          requestAnimationFrame(frame);
-        };
-        frame();
-      });
-    }
-    const timer = setTimeout(() => done.current(), REDIRECT_MS);
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  useSuccessCelebration(onDone);
   return (
     <div className="success panel" role="status">
       <h2>Demande enregistrée</h2>

@@ -4,13 +4,14 @@
  * step (formik fields, image files), the recap, and the success screen with
  * its confetti (2 s) and its return to the list (4 s).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FormikProps } from 'formik';
 import { formatPrice } from '../../domain/format';
 import { parsePrice } from '../../domain/os';
 import { pathTo, type TreeNode } from '../../domain/trees';
 import { TextArea, TextField } from '../../ui/controls';
 import { ImagePicker, type PickedImage } from '../../ui/image-picker';
+import { useSuccessCelebration } from '../../ui/use-success-celebration';
 import type { Named, OsFormValues } from './os-form';
 import { osTexts as t } from './texts';
 
@@ -95,33 +96,8 @@ export function Recap({ values, images, buildingTree, areaTree }: { values: OsFo
   );
 }
 
-const CONFETTI_MS = 2000;
-const REDIRECT_MS = 4000;
-
 export function SuccessStep({ offline, onDone }: { offline: boolean; onDone: () => void }) {
-  const done = useRef(onDone);
-  done.current = onDone;
-  useEffect(() => {
-    let stop = false;
-    if (!window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      void import('canvas-confetti').then(({ default: library }) => {
-        // Not the default instance: it draws in a worker made from a blob: URL, which the CSP (worker-src 'self') refuses.
-        const confetti = library.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
-        const end = Date.now() + CONFETTI_MS;
-        const frame = () => {
-          if (stop || Date.now() > end) return;
-          void confetti({ particleCount: 6, spread: 70, origin: { y: 0.6 }, disableForReducedMotion: true });
-          requestAnimationFrame(frame);
-        };
-        frame();
-      });
-    }
-    const timer = setTimeout(() => done.current(), REDIRECT_MS);
-    return () => {
-      stop = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  useSuccessCelebration(onDone);
   return (
     <div className="os-success panel" role="status">
       <h2>{t.successTitle}</h2>
