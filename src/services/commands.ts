@@ -20,26 +20,16 @@ export interface SendOptions {
   noWait?: boolean;
 }
 
+/** One command: an operation of one step (same waiting and telling as runOperation). */
 export async function sendCommand<N extends AppCommandName>(name: N, payload: AppPayload<N>, options: SendOptions = {}): Promise<{ id: string; outcome: 'sent' | 'pending' | 'rejected' } | null> {
-  try {
-    const engine = await getEngine();
-    const id = await engine.enqueue(name, payload, { ...(options.files ? { files: options.files } : {}), ...(options.dependsOn ? { dependsOn: options.dependsOn } : {}) });
-    if (options.noWait) return { id, outcome: 'pending' };
-    const outcome = await engine.settle(id, navigator.onLine ? SETTLE_MS : 0);
-    if (outcome === 'sent' && options.success) showToast({ title: 'Succès', text: options.success, tone: 'success' });
-    if (outcome === 'pending') showToast({ title: 'Enregistré', text: fr.savedOnDevice, tone: 'info' });
-    return { id, outcome };
-  } catch (error) {
-    handleError(error);
-    return null;
-  }
+  const enqueueOptions = { ...(options.files ? { files: options.files } : {}), ...(options.dependsOn ? { dependsOn: options.dependsOn } : {}) };
+  const done = await runOperation(async (engine) => [await engine.enqueue(name, payload, enqueueOptions)], undefined, options);
+  return done ? { id: done.ids[0]!, outcome: done.outcome } : null;
 }
 
 export interface OperationOptions {
   /** Toast text when the server has the last command (none when omitted). */
   success?: string;
-  /** How long to wait for the server before saying 'kept on the device'. */
-  waitMs?: number;
   /** Do not wait nor say anything (the screen tells the user itself). */
   noWait?: boolean;
 }
@@ -59,7 +49,7 @@ export async function runOperation<I>(
     const last = ids[ids.length - 1];
     if (!last) return { ids, outcome: 'sent' };
     if (options.noWait) return { ids, outcome: 'pending' };
-    const outcome = await engine.settle(last, navigator.onLine ? (options.waitMs ?? SETTLE_MS) : 0);
+    const outcome = await engine.settle(last, navigator.onLine ? SETTLE_MS : 0);
     if (outcome === 'sent' && options.success) showToast({ title: 'Succès', text: options.success, tone: 'success' });
     if (outcome === 'pending') showToast({ title: 'Enregistré', text: fr.savedOnDevice, tone: 'info' });
     return { ids, outcome };
