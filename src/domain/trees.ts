@@ -37,3 +37,11 @@ export function matchesPlace(place: Searchable, query: string): boolean {
   const c = place.mainContact;
   return [place.name, c?.address, c?.postalCode, c?.city].some((v) => typeof v === 'string' && v.toLocaleLowerCase('fr').includes(needle));
 }
+
+/** Buildings as tree nodes (a building's parent is the first of parentBuildingId). */
+export const buildingNodes = (buildings: readonly { id: number; name: string; parentBuildingId: readonly number[] }[]): TreeNode[] =>
+  buildings.map((b) => ({ id: b.id, name: b.name, parentId: b.parentBuildingId[0] ?? null }));
+
+/** Business areas as tree nodes. */
+export const areaNodes = (areas: readonly { id: number; name: string; parent?: { id: number } | null }[]): TreeNode[] =>
+  areas.map((a) => ({ id: a.id, name: a.name, parentId: a.parent?.id ?? null }));

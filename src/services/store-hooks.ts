@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type DependencyList } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { TICK_MS, type Engine, type Store } from '../../sync/index';
 import { engineState, getEngine } from './engine';
 import { handleError } from './errors';
@@ -85,4 +85,16 @@ export function usePull(pull: (engine: Engine) => Promise<unknown>, deps: Depend
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the pull depends on
   }, [ready, ...deps]);
   return { refresh: () => run.current(true), refreshing };
+}
+
+/** The cached reference data of one kind (real estates, buildings, providers…), by name, optionally filtered. */
+export function useReferenceKind<T>(kind: string, filter?: (data: T) => boolean, deps: DependencyList = []): T[] {
+  return useStoreQuery(
+    (store) =>
+      store.db.reference
+        .find({ selector: { kind }, sort: [{ name: 'asc' }] })
+        .$.pipe(map((docs) => docs.map((d) => d.toJSON().data as unknown as T).filter((d) => !filter || filter(d)))),
+    [kind, ...deps],
+    [] as T[],
+  ).value;
 }
