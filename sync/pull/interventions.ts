@@ -21,7 +21,8 @@ export const FEED_PAGE_SIZE = 30;
 const listItem = v.looseObject({ id: v.number(), number: v.string(), place: v.string(), createdAt: v.string(), realEstate: v.looseObject({}) });
 const appointment = v.looseObject({ id: v.number(), date: v.string(), dateEnd: v.string(), status: v.number() });
 const debriefing = v.looseObject({ id: v.number(), status: v.number(), dateEnd: v.nullish(v.string()) });
-const message = v.looseObject({ id: v.number(), messageText: v.string(), date: v.string(), sendBy: v.looseObject({}) });
+/** A message of a thread (interventions and OS answer the same shape). */
+const messageSchema = v.looseObject({ id: v.number(), messageText: v.string(), date: v.string(), sendBy: v.looseObject({}) });
 const thread = v.looseObject({ id: v.number(), type: v.string(), date: v.string() });
 const planning = v.looseObject({ id: v.number(), date: v.string(), interventionRequest: v.looseObject({}) });
 const count = v.number();
@@ -98,16 +99,20 @@ export function pullDebriefings(db: Database, api: ApiClient, interventionId: nu
 
 export const threadKey = (kind: 'intervention' | 'os', id: number | string) => `${kind}:${id}`;
 
-export function pullMessages(db: Database, api: ApiClient, interventionId: number): Promise<void> {
-  const key = threadKey('intervention', interventionId);
+/** The messages of one thread (an intervention's or an OS's), oldest first: the server's replace the cached ones. */
+export function pullThreadMessages(db: Database, api: ApiClient, key: string, path: string, filter: Record<string, string | number>): Promise<void> {
   return pullChildren(db, api, db.messages, {
-    path: paths.messages,
-    searchParams: { interventionRequest: interventionId, 'order[date]': 'asc' },
-    item: message,
+    path,
+    searchParams: { ...filter, 'order[date]': 'asc' },
+    item: messageSchema,
     parent: { thread: key },
     resource: `messages:${key}`,
     toDoc: (m, now) => ({ ...cached(`${key}:${m.id}`, m, now), date: m.date }),
   });
+}
+
+export function pullMessages(db: Database, api: ApiClient, interventionId: number): Promise<void> {
+  return pullThreadMessages(db, api, threadKey('intervention', interventionId), paths.messages, { interventionRequest: interventionId });
 }
 
 export const DASHBOARD_INTERVENTIONS = 'dashboard:interventions';

@@ -17,7 +17,7 @@ import { dataOf } from '../store/plain';
 import { rankOf } from '../store/queries';
 import { asCached, checkItems, pullDetail, pullList, pullSingleton, storeFresh, type PullReport, type StoredDoc } from './pull';
 import { pullBuildings, pullBusinessAreas, pullProviders, pullRequestTypes } from './reference';
-import { threadKey } from './interventions';
+import { pullThreadMessages, threadKey } from './interventions';
 
 export const OS_PAGE_SIZE = 10;
 /** The firm prefix of the OS paths; the reference server's default (FIRM_PREFIX). */
@@ -30,7 +30,6 @@ export const OS_REAL_ESTATE_KIND = 'osRealEstate';
 const named = v.looseObject({ name: v.string() });
 const osItem = v.looseObject({ id: v.number(), number: v.string(), place: v.string(), price: v.number(), createdAt: v.string(), realEstate: named, medias: v.optional(v.array(v.looseObject({ id: v.number() }))) });
 const stepCode = v.looseObject({ code: v.string(), name: v.string() });
-const message = v.looseObject({ id: v.number(), messageText: v.string(), date: v.string(), sendBy: v.looseObject({}) });
 const count = v.number();
 const flag = v.boolean();
 const dashboard = v.looseObject({
@@ -100,14 +99,8 @@ export async function pullOsNextSteps(db: Database, api: ApiClient, id: number):
 
 export const osThread = (id: number | string) => threadKey('os', id);
 
-export async function pullOsMessages(db: Database, api: ApiClient, id: number): Promise<void> {
-  const path = osPaths.messages(OS_FIRM);
-  const { items } = await api.list<unknown>(path, { searchParams: { workValidationRequest: id, 'order[date]': 'asc' } });
-  const now = Date.now();
-  const thread = osThread(id);
-  const docs = checkItems(message, items, path, 'les messages').valid.map((m) => ({ id: `${thread}:${m.id}`, data: m as Record<string, unknown>, pending: false, refreshedAt: now, thread, date: m.date }));
-  await storeFresh(db, asCached(db.messages), docs, { replace: { thread } });
-  await markRefreshed(db, `messages:${thread}`, now);
+export function pullOsMessages(db: Database, api: ApiClient, id: number): Promise<void> {
+  return pullThreadMessages(db, api, osThread(id), osPaths.messages(OS_FIRM), { workValidationRequest: id });
 }
 
 export function pullOsDashboard(db: Database, api: ApiClient): Promise<OsDashboard> {
