@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FilesDialog } from './files-dialog';
 import { updateSection, useVisitEditor } from './use-visit-editor';
-import { useLocalCopies, useVisitActions, useVisitList } from './use-visits';
+import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import './visits.css';
 
@@ -31,9 +31,9 @@ export function VisitDetailPage() {
   const navigate = useNavigate();
   const editor = useVisitEditor(visitId);
   const actions = useVisitActions();
-  const list = useVisitList();
+  const stored = useVisitEntry(visitId);
   const copies = useLocalCopies();
-  const entry = list.value.find((d) => d.visit.id === visitId);
+  const entry = stored.value;
   const startedId = [...copies.entries()].find(([, c]) => c.started)?.[0] ?? null;
   const [at, setAt] = useState<Position>({ formId: null, sectionId: null });
   const [editMode, setEditMode] = useState(false);
@@ -46,7 +46,7 @@ export function VisitDetailPage() {
 
   // Navigation order: every section of every form, depth first.
   const order = useMemo(() => (forms ? Object.values(forms).flatMap((f) => flattenSections(f.sections).map((s) => ({ formId: f.form_id, section: s }))) : []), [forms]);
-  if (!copy || !forms) return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && list.loaded} actions={actions} />;
+  if (!copy || !forms) return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && stored.loaded} actions={actions} />;
   const started = copy.started;
   const disabled = !started;
   const current = at.sectionId ? order.find((o) => o.section.id === at.sectionId)?.section : undefined;

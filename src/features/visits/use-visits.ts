@@ -19,6 +19,17 @@ export function useVisitList() {
   return { ...list, ...pull };
 }
 
+/**
+ * One visit as the list knows it, from the store; the list is pulled only when the store does not
+ * have it yet (a detail opened by a link before the list), not at every opening of a detail.
+ */
+export function useVisitEntry(visitId: number) {
+  const entry = useStoreQuery((s) => s.db.visits.findOne(String(visitId)).$.pipe(map((d) => (d ? (d.toJSON().data as unknown as VisitListDoc) : undefined))), [visitId], undefined as VisitListDoc | undefined);
+  const missing = entry.loaded && !entry.value;
+  usePull((engine) => (missing && engine.store ? pullVisitList(engine.store.db, engine.api, false) : Promise.resolve()), [missing]);
+  return entry;
+}
+
 export function useLocalCopies(): Map<number, VisitLocalCopy> {
   return useStoreQuery((s) => s.db.visitdata.find().$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), d.data as unknown as VisitLocalCopy])))), [], new Map<number, VisitLocalCopy>()).value;
 }
