@@ -6,6 +6,7 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import walls from './eslint-walls.js';
+import { textRules } from './eslint-texts.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tmp/**', 'test-results/**', 'bench/results/**', 'dev-dist/**'] },
@@ -29,6 +30,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: 'SpreadElement > MemberExpression[property.name="data"]', message: 'Spreading `x.data` copies RxDB proxies into the store: use dataOf(doc) (sync/store/plain.ts) or name the plain object.' },
+        ...textRules,
       ],
     },
   },
