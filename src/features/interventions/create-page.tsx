@@ -1,181 +1,136 @@
 /**
  * /requests-create, the 6-step creation tunnel (spec part 1 §2, §5): place,
- * buildings, business area, information and photos, summary, success. The
- * creation and its photos are commands: offline, the request shows in the
+ * buildings, business area, information and photos, summary, success. formik
+ * holds the values and each step's yup schema (forms.ts) says what it lacks
+ * when 'Suivant' is pressed, beside the step's field, which takes the focus.
+ * The creation and its photos are commands: offline, the request shows in the
  * list at once, marked, and gets its number when the server answers. Online,
  * a refusal is shown on the summary as the server words it, and nothing the
  * user entered is lost.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { createIntervention, type RealEstateDto } from '../../../sync/index';
-import { fr } from '../../i18n/fr';
-import { INFORMATION_REQUIRED } from '../../domain/interventions';
-import { matchesPlace, pathTo } from '../../domain/trees';
+import { useFormik } from 'formik';
+import { createIntervention } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 import { Alert, Button, TextArea } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
-import { useSuccessCelebration } from '../../ui/use-success-celebration';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
+import { focusField } from './form-focus';
+import { emptyTunnel, toCreation, TUNNEL_FIELDS, tunnelStepSchema, withPlace, type TunnelField, type TunnelValues } from './forms';
+import { PlaceStep, Recap, SuccessStep } from './tunnel-steps';
 import { TreePicker } from './tree-picker';
 import { useBuildingTree, useBusinessAreaTree, useRealEstates } from './use-reference';
+import { interventionTexts as t } from './texts';
 import './interventions.css';
 
-const STEP_TITLES = ['Lieu', 'Bâtiment(s)', 'Corps d’état', 'Informations', 'Récapitulatif', 'Demande envoyée'];
+const STEPS = t.steps.length;
+const [PLACE, BUILDINGS, AREA, INFO, RECAP, SUCCESS] = [0, 1, 2, 3, 4, 5] as const;
+const STEP_SCHEMAS = t.steps.map((_, i) => tunnelStepSchema(i));
+const FIELD_IDS: Record<TunnelField, string> = { place: 'tunnel-place', buildings: 'tunnel-buildings', businessArea: 'tunnel-area', information: 'tunnel-information' };
 
 export function InterventionCreatePage() {
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
+  const [step, setStep] = useState<number>(PLACE);
   const [query, setQuery] = useState('');
-  const [place, setPlace] = useState<RealEstateDto | null>(null);
-  const [buildings, setBuildings] = useState<number[]>([]);
-  const [area, setArea] = useState<number | null>(null);
-  const [information, setInformation] = useState('');
   const [images, setImages] = useState<PickedImage[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
-  const [sending, setSending] = useState(false);
+  const form = useFormik<TunnelValues>({ initialValues: emptyTunnel, validationSchema: STEP_SCHEMAS[step], onSubmit: () => undefined });
+  const v = form.values;
   const places = useRealEstates();
-  const buildingTree = useBuildingTree(place?.id ?? null);
+  const buildingTree = useBuildingTree(v.place?.id ?? null);
   const areaTree = useBusinessAreaTree();
-  // An error is about what was there when 'Suivant' was pressed: any change clears it.
-  useEffect(() => setError(null), [place, buildings, area, information, images]);
 
-  const back = () => {
-    setError(null);
-    if (step === 0) void navigate({ to: '/requests' });
-    else setStep(step - 1);
-  };
-  const next = () => {
-    const problem = [place ? null : fr.fillAllFields, buildings.length ? null : 'Sélectionnez au moins un bâtiment.', area ? null : 'Choisissez un corps d’état.', information.trim() ? null : INFORMATION_REQUIRED][step];
-    if (problem) return setError(problem);
-    setError(null);
+  /** A step's error shows once 'Suivant' was pressed on it, and follows the value from then on. */
+  const errorOf = (field: TunnelField) => (form.touched[field] ? (form.errors[field] as string | undefined) : undefined);
+  const set = <F extends keyof TunnelValues>(field: F, value: TunnelValues[F]) => void form.setFieldValue(field, value);
+
+  const back = () => (step === PLACE ? void navigate({ to: '/requests' }) : setStep(step - 1));
+  const next = async () => {
+    const field = TUNNEL_FIELDS[step];
+    if (field) {
+      await form.setFieldTouched(field, true, false);
+      const errors = await form.validateForm();
+      if (errors[field]) return focusField(FIELD_IDS[field]);
+    }
     setStep(step + 1);
   };
 
   const submit = async () => {
-    if (!place || area === null) return;
-    setSending(true);
-    setError(null);
-    const areaNode = areaTree.find((a) => a.id === area);
-    const body = { information: information.trim(), realEstatId: place.id, businessAreaId: area, equipmentIdList: [], buildingIdList: buildings, contactId: place.mainContact.id };
-    const preview = { realEstate: { id: place.id, name: place.name }, businessArea: { id: area, name: areaNode?.name ?? '' } };
+    if (!v.place || v.businessArea === null) return;
+    form.setSubmitting(true);
+    form.setStatus(null);
+    const { body, preview } = toCreation(v, areaTree.find((a) => a.id === v.businessArea)?.name ?? '');
+    const engine = await getEngine();
     let ids: string[];
     try {
-      ids = await createIntervention(await getEngine(), { body, preview, photos: images.map(toStoredFile) });
+      ids = await createIntervention(engine, { body, preview, photos: images.map(toStoredFile) });
     } catch (error) {
       handleError(error);
-      return setSending(false);
+      return form.setSubmitting(false);
     }
-    const created = { id: ids[0]! };
-    const engine = await getEngine();
-    const outcome = await engine.settle(created.id, navigator.onLine ? 8000 : 0);
+    const first = ids[0]!;
+    const outcome = await engine.settle(first, navigator.onLine ? 8000 : 0);
     if (outcome === 'rejected') {
-      // Refused as sent: the user stays here with everything they typed, and reads why.
-      const reason = engine.state.commands.find((c) => c.id === created.id)?.lastError?.message ?? fr.genericError;
+      // Refused as sent: the user stays here with everything they typed, and reads why (the server's words, spec §8).
+      form.setStatus(engine.state.commands.find((c) => c.id === first)?.lastError?.message ?? t.genericError);
       for (const id of ids) await engine.discard(id);
-      setError(reason);
-      setSending(false);
-      return;
+      return form.setSubmitting(false);
     }
     setOffline(outcome === 'pending');
-    setSending(false);
-    setStep(5);
+    form.setSubmitting(false);
+    setStep(SUCCESS);
   };
 
+  const status = typeof form.status === 'string' ? form.status : null;
   return (
     <div className="page page--narrow tunnel">
       <div className="tunnel__head">
-        {step < 5 ? (
-          <button type="button" className="icon-button" aria-label={step === 0 ? 'Quitter' : 'Étape précédente'} onClick={back}>
+        {step < SUCCESS ? (
+          <button type="button" className="icon-button" aria-label={step === PLACE ? t.quit : t.previous} onClick={back}>
             <Icon name="back" />
           </button>
         ) : null}
         <p className="tunnel__step">
-          Étape {step + 1} sur 6 · <strong>{STEP_TITLES[step]}</strong>
+          {t.stepOf(step + 1, STEPS)} · <strong>{t.steps[step]}</strong>
         </p>
       </div>
-      <progress className="tunnel__progress" max={6} value={step + 1} aria-label={`Étape ${step + 1} sur 6`} />
+      <progress className="tunnel__progress" max={STEPS} value={step + 1} aria-label={t.stepOf(step + 1, STEPS)} />
 
-      {step === 0 ? (
-        <div className="stack">
-          <label className="search">
-            <span className="sr-only">Rechercher un lieu</span>
-            <input type="search" value={query} placeholder="Nom, adresse, code postal ou ville" onChange={(e) => setQuery(e.target.value)} />
-          </label>
-          <ul className="choices" role="radiogroup" aria-label="Lieux">
-            {places
-              .filter((p) => matchesPlace(p, query))
-              .map((p) => (
-                <li key={p.id} className="choice">
-                  <label className="choice__label">
-                    <input
-                      type="radio"
-                      name="place"
-                      checked={place?.id === p.id}
-                      onChange={() => {
-                        setPlace(p);
-                        setBuildings([]);
-                      }}
-                    />
-                    <span>
-                      <strong>{p.name}</strong>
-                      <span className="muted small block">
-                        {p.mainContact.address}, {p.mainContact.postalCode} {p.mainContact.city}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-          </ul>
-        </div>
+      {step === PLACE ? <PlaceStep id={FIELD_IDS.place} places={places} selected={v.place?.id ?? null} query={query} onQuery={setQuery} onPick={(p) => void form.setValues(withPlace(v, p))} error={errorOf('place')} /> : null}
+      {step === BUILDINGS ? (
+        <TreePicker
+          id={FIELD_IDS.buildings}
+          nodes={buildingTree}
+          selected={v.buildings}
+          multiple
+          label={t.buildings}
+          error={errorOf('buildings')}
+          onToggle={(id) => set('buildings', v.buildings.includes(id) ? v.buildings.filter((x) => x !== id) : [...v.buildings, id])}
+        />
       ) : null}
-      {step === 1 ? <TreePicker nodes={buildingTree} selected={buildings} multiple label="Bâtiments" onToggle={(id) => setBuildings((b) => (b.includes(id) ? b.filter((x) => x !== id) : [...b, id]))} /> : null}
-      {step === 2 ? <TreePicker nodes={areaTree} selected={area === null ? [] : [area]} multiple={false} label="Corps d’état" onToggle={setArea} /> : null}
-      {step === 3 ? (
+      {step === AREA ? <TreePicker id={FIELD_IDS.businessArea} nodes={areaTree} selected={v.businessArea === null ? [] : [v.businessArea]} multiple={false} label={t.businessAreas} error={errorOf('businessArea')} onToggle={(id) => set('businessArea', id)} /> : null}
+      {step === INFO ? (
         <div className="stack">
-          <TextArea label="Décrivez votre demande" rows={5} value={information} onChange={(e) => setInformation(e.target.value)} />
+          <TextArea id={FIELD_IDS.information} label={t.informationLabel} name="information" rows={5} value={v.information} onChange={form.handleChange} error={errorOf('information')} />
           <ImagePicker images={images} onChange={setImages} />
         </div>
       ) : null}
-      {step === 4 && place ? (
-        <dl className="facts panel">
-          <dt>Lieu</dt>
-          <dd>{place.name}</dd>
-          <dt>Bâtiment(s)</dt>
-          <dd>{buildingTree.filter((b) => buildings.includes(b.id)).map((b) => pathTo(buildingTree, b.id).map((n) => n.name).join(' › ')).join(', ')}</dd>
-          <dt>Corps d’état</dt>
-          <dd>{pathTo(areaTree, area).map((n) => n.name).join(' › ')}</dd>
-          <dt>Informations</dt>
-          <dd className="pre">{information.trim()}</dd>
-          <dt>Photos</dt>
-          <dd>{images.length}</dd>
-        </dl>
-      ) : null}
-      {step === 5 ? <SuccessStep offline={offline} onDone={() => void navigate({ to: '/requests' })} /> : null}
+      {step === RECAP ? <Recap values={v} images={images} buildingTree={buildingTree} areaTree={areaTree} /> : null}
+      {step === SUCCESS ? <SuccessStep offline={offline} onDone={() => void navigate({ to: '/requests' })} /> : null}
 
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      {step < 4 ? (
-        <Button block onClick={next}>
-          Suivant
+      {status && step === RECAP ? <Alert tone="error">{status}</Alert> : null}
+      {step < RECAP ? (
+        <Button block onClick={() => void next()}>
+          {t.next}
         </Button>
       ) : null}
-      {step === 4 ? (
-        <Button block onClick={() => void submit()} disabled={sending}>
-          {sending ? 'Envoi…' : 'Valider la demande'}
+      {step === RECAP ? (
+        <Button block onClick={() => void submit()} disabled={form.isSubmitting}>
+          {form.isSubmitting ? t.sending : t.submit}
         </Button>
       ) : null}
-    </div>
-  );
-}
-
-function SuccessStep({ offline, onDone }: { offline: boolean; onDone: () => void }) {
-  useSuccessCelebration(onDone);
-  return (
-    <div className="success panel" role="status">
-      <h2>Demande enregistrée</h2>
-      <p>{offline ? 'Vous êtes hors ligne : la demande est gardée sur cet appareil et sera envoyée au retour du réseau.' : 'Votre demande d’intervention a bien été envoyée.'}</p>
     </div>
   );
 }

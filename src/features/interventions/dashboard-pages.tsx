@@ -12,6 +12,7 @@ import { usePull, useStoreQuery } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { prefetchTunnelData } from './use-reference';
+import { interventionTexts as t } from './texts';
 import './interventions.css';
 
 export function InterventionDashboardPage() {
@@ -27,7 +28,7 @@ export function InterventionDashboardPage() {
   usePull((engine) => (manager ? prefetchTunnelData(engine) : Promise.resolve()), [manager]);
   return (
     <div className="page">
-      <h1 className="page-title">{manager ? 'Mes demandes d’intervention' : 'Mes interventions'}</h1>
+      <h1 className="page-title">{manager ? t.managerDashboardTitle : t.providerDashboardTitle}</h1>
       <RefreshedAt resource={DASHBOARD_INTERVENTIONS} />
       <ul className="cards">
         {dashboardCards(dashboard, manager).map((card) => (
@@ -45,7 +46,7 @@ function DashboardCard({ card }: { card: DashCard }) {
     <>
       {card.count !== null ? <span className="dash-count">{card.count}</span> : <Icon name={card.key === 'reporting' ? 'chart' : 'plus'} className="card__icon" />}
       <span className="card__title">{card.title}</span>
-      {card.action ? <span className="card__text">{card.action} →</span> : null}
+      {card.action ? <span className="card__text">{t.cardAction(card.action)}</span> : null}
     </>
   );
   return card.to ? (
@@ -62,17 +63,17 @@ export function DashboardAddPage() {
   return (
     <div className="page page--narrow">
       <div className="toolbar-row">
-        <h1 className="page-title">Nouvelle demande</h1>
-        <button type="button" className="icon-button" aria-label="Fermer" onClick={() => void navigate({ to: '/dashboard' })}>
+        <h1 className="page-title">{t.newRequest}</h1>
+        <button type="button" className="icon-button" aria-label={t.close} onClick={() => void navigate({ to: '/dashboard' })}>
           <Icon name="close" />
         </button>
       </div>
       <div className="choice-list">
         <button type="button" className="btn btn--secondary btn--block" disabled>
-          Appel d’offres (bientôt disponible)
+          {t.tenderSoon}
         </button>
         <Link to="/requests-create" className="btn btn--primary btn--block">
-          Intervention sous contrat
+          {t.underContract}
         </Link>
       </div>
     </div>
@@ -83,10 +84,10 @@ export function TendersPage() {
   const { user } = useSnapshot(session.state);
   return (
     <div className="page page--narrow">
-      <p className="muted">Aucun appel d’offres en cours.</p>
+      <p className="muted">{t.noTender}</p>
       {roles.isManager(user?.roles ?? []) ? (
         <Link to="/requests-create" className="btn btn--primary">
-          Ajouter
+          {t.add}
         </Link>
       ) : null}
     </div>
@@ -98,12 +99,12 @@ export function ReportingPage() {
     <div className="page">
       <div className="reporting">
         <figure className="panel">
-          <img src="/reporting/interventions-par-mois.svg" alt="Interventions par mois sur l’année" width="640" height="360" />
-          <figcaption>Interventions par mois</figcaption>
+          <img src="/reporting/interventions-par-mois.svg" alt={t.reportingPerMonthAlt} width="640" height="360" />
+          <figcaption>{t.reportingPerMonth}</figcaption>
         </figure>
         <figure className="panel">
-          <img src="/reporting/delais-par-corps-etat.svg" alt="Délai moyen d’intervention par corps d’état" width="640" height="360" />
-          <figcaption>Délai moyen par corps d’état</figcaption>
+          <img src="/reporting/delais-par-corps-etat.svg" alt={t.reportingDelayAlt} width="640" height="360" />
+          <figcaption>{t.reportingDelay}</figcaption>
         </figure>
       </div>
     </div>

@@ -18,20 +18,19 @@ import { MessagesTab } from './tab-messages';
 import { AppointmentsTab } from './tab-appointments';
 import { DebriefingsTab } from './tab-debriefings';
 import { RatingPanel } from './rating-panel';
+import { interventionTexts as t } from './texts';
 import './interventions.css';
 
 export const DETAIL_TABS = [
-  { key: 'description', label: 'Description' },
-  { key: 'messages', label: 'Messages' },
-  { key: 'rdv', label: 'RDV' },
-  { key: 'cr', label: 'CR' },
-  { key: 'medias', label: 'Medias' },
+  { key: 'description', label: t.tabs.description },
+  { key: 'messages', label: t.tabs.messages },
+  { key: 'rdv', label: t.tabs.rdv },
+  { key: 'cr', label: t.tabs.cr },
+  { key: 'medias', label: t.tabs.medias },
 ] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number]['key'];
 
-const tabOf = (value: unknown): DetailTab => (DETAIL_TABS.some((t) => t.key === value) ? (value as DetailTab) : 'description');
-
-const DOOR_DISABLED = "L'ouverture d'une porte n'est pas encore possible depuis un navigateur";
+const tabOf = (value: unknown): DetailTab => (DETAIL_TABS.some((d) => d.key === value) ? (value as DetailTab) : 'description');
 
 export function InterventionDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
@@ -41,12 +40,12 @@ export function InterventionDetailPage() {
   const doc = model.intervention.value;
 
   if (!doc) {
-    return <div className="page">{model.intervention.loaded ? <p className="empty muted">Cette demande n’est pas disponible sur cet appareil.</p> : <p className="muted">Chargement…</p>}</div>;
+    return <div className="page">{model.intervention.loaded ? <p className="empty muted">{t.unavailable}</p> : <p className="muted">{t.loading}</p>}</div>;
   }
   const ir = doc.data;
   const hint = placeHint(ir.place, model.manager);
   const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = DETAIL_TABS.findIndex((t) => t.key === tab);
+    const index = DETAIL_TABS.findIndex((d) => d.key === tab);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (step === 0) return;
     const next = DETAIL_TABS[(index + step + DETAIL_TABS.length) % DETAIL_TABS.length]!;
@@ -57,16 +56,16 @@ export function InterventionDetailPage() {
   return (
     <div className="page detail">
       <header className="detail__head">
-        <h1 className="page-title">{ir.number ? `N° ${ir.number} - ${ir.realEstate?.name ?? ''}` : `Nouvelle demande - ${ir.realEstate?.name ?? ''}`}</h1>
+        <h1 className="page-title">{t.detailTitle(ir.number, ir.realEstate?.name ?? '')}</h1>
         <div className="detail__status">
           <PlaceBadge place={ir.place} />
-          {doc.pending ? <span className="status-tag">Modifications pas encore envoyées</span> : null}
-          <span className="muted">Créée le {formatDateTime(ir.createdAt)}</span>
+          {doc.pending ? <span className="status-tag">{t.pendingChanges}</span> : null}
+          <span className="muted">{t.createdOn(formatDateTime(ir.createdAt))}</span>
         </div>
         {hint ? <p className="alert alert--info">{hint}</p> : null}
         <div className="detail__refresh">
           <RefreshedAt resource={`intervention:${id}`} />
-          <button type="button" className="icon-button" aria-label="Actualiser" onClick={() => void model.refresh()} disabled={model.refreshing}>
+          <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void model.refresh()} disabled={model.refreshing}>
             <Icon name="refresh" className={model.refreshing ? 'spin' : undefined} />
           </button>
         </div>
@@ -74,27 +73,27 @@ export function InterventionDetailPage() {
 
       <div className="detail__panels">
         <section className="panel" aria-labelledby="manager-panel">
-          <h2 id="manager-panel" className="panel__title">Gestionnaire</h2>
+          <h2 id="manager-panel" className="panel__title">{t.managerPanel}</h2>
           <p>
-            {ir.requestedBy ? fullName(capitalize(ir.requestedBy.firstName), ir.requestedBy.lastName) : '—'}
-            {ir.ownerCompany?.name ? <span className="muted"> · {ir.ownerCompany.name}</span> : null}
+            {ir.requestedBy ? fullName(capitalize(ir.requestedBy.firstName), ir.requestedBy.lastName) : t.dash}
+            {ir.ownerCompany?.name ? <span className="muted">{t.ownerCompany(ir.ownerCompany.name)}</span> : null}
           </p>
           {!model.manager && ir.requestedBy?.gsm ? (
             <a className="btn btn--secondary" href={`tel:${ir.requestedBy.gsm}`}>
-              Appeler {ir.requestedBy.gsm}
+              {t.call(ir.requestedBy.gsm)}
             </a>
           ) : null}
         </section>
         <section className="panel" aria-labelledby="provider-panel">
-          <h2 id="provider-panel" className="panel__title">Prestataire</h2>
-          <p>{ir.serviceProviderCompany?.name ?? 'Pas encore attribué'}</p>
+          <h2 id="provider-panel" className="panel__title">{t.providerPanel}</h2>
+          <p>{ir.serviceProviderCompany?.name ?? t.notAssigned}</p>
           {!model.manager ? (
             <>
               <button type="button" className="btn btn--ghost" disabled aria-describedby="door-text">
-                Accéder au site
+                {t.openDoor}
               </button>
               <p id="door-text" className="muted small">
-                {DOOR_DISABLED}
+                {t.doorDisabled}
               </p>
             </>
           ) : null}
@@ -102,10 +101,10 @@ export function InterventionDetailPage() {
         {ir.ratingEnabled ? <RatingPanel intervention={ir} docId={doc.id} manager={model.manager} /> : null}
       </div>
 
-      <div className="tabs" role="tablist" aria-label="Sections de la demande" onKeyDown={onTabKey}>
-        {DETAIL_TABS.map((t) => (
-          <button key={t.key} id={`tab-${t.key}`} type="button" role="tab" className="tab" aria-selected={tab === t.key} aria-controls={`panel-${t.key}`} tabIndex={tab === t.key ? 0 : -1} onClick={() => setTab(t.key)}>
-            {t.label}
+      <div className="tabs" role="tablist" aria-label={t.tabList} onKeyDown={onTabKey}>
+        {DETAIL_TABS.map((d) => (
+          <button key={d.key} id={`tab-${d.key}`} type="button" role="tab" className="tab" aria-selected={tab === d.key} aria-controls={`panel-${d.key}`} tabIndex={tab === d.key ? 0 : -1} onClick={() => setTab(d.key)}>
+            {d.label}
           </button>
         ))}
       </div>

@@ -11,9 +11,9 @@ import { map } from 'rxjs';
 import { FEED_PAGE_SIZE, pullPlanning, pullThreads, type CachedDoc, type Engine, type PlanningEntry, type ThreadDto } from '../../../sync/index';
 import { APPOINTMENT_STATUS_LABELS, planningRange, type PlanningFilter } from '../../domain/interventions';
 import { formatDateTime } from '../../domain/format';
-import { fr } from '../../i18n/fr';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { interventionTexts as t } from './texts';
 import './interventions.css';
 
 const FEED_INTERVAL_MS = 3000;
@@ -104,29 +104,25 @@ export function MessagingPage() {
   return (
     <div className="page page--narrow">
       <RefreshedAt resource="feed:thread" />
-      {loaded && threads.length === 0 ? <p className="empty muted">Aucune conversation.</p> : null}
+      {loaded && threads.length === 0 ? <p className="empty muted">{t.noThread}</p> : null}
       <ul className="rows">
-        {threads.map(({ id, data: t }) => {
-          const os = t.type === 'WorkValidationRequest';
+        {threads.map(({ id, data: th }) => {
+          const os = th.type === 'WorkValidationRequest';
           return (
             <li key={id}>
               <Link
-                className={`row-card row-card--link${t.isNew ? ' row-card--new' : ''}`}
+                className={`row-card row-card--link${th.isNew ? ' row-card--new' : ''}`}
                 to={os ? '/requests-os-detail/$id' : '/requestsdetail/$id'}
-                params={{ id: String(t.id) }}
+                params={{ id: String(th.id) }}
                 search={{ defaultTab: 'messages' }}
               >
                 <div className="row-card__main">
-                  <strong>{t.realEstate?.name ?? (os ? 'OS' : 'Intervention')}</strong>
-                  {t.isNew ? <span className="status-tag status-tag--new">Nouveau{t.count ? ` · ${t.count}` : ''}</span> : null}
-                  <span className="muted small">{formatDateTime(t.date)}</span>
+                  <strong>{th.realEstate?.name ?? (os ? t.threadOs : t.threadIntervention)}</strong>
+                  {th.isNew ? <span className="status-tag status-tag--new">{t.threadNew(th.count)}</span> : null}
+                  <span className="muted small">{formatDateTime(th.date)}</span>
                 </div>
-                <p className="muted small">
-                  {os ? 'OS' : 'Intervention'}
-                  {t.businessArea ? ` · ${t.businessArea}` : ''}
-                  {t.author ? ` · ${t.author}` : ''}
-                </p>
-                <p className="clamp">{t.message}</p>
+                <p className="muted small">{t.threadMeta(os ? t.threadOs : t.threadIntervention, th.businessArea, th.author)}</p>
+                <p className="clamp">{th.message}</p>
               </Link>
             </li>
           );
@@ -142,15 +138,15 @@ function ListEnd({ enabled, more, loading }: { enabled: boolean; more: () => num
   const ref = useEndOfList(more, enabled);
   return (
     <div ref={ref} className="list-more muted small" role="status">
-      {enabled && loading ? fr.loading : null}
+      {enabled && loading ? t.loading : null}
     </div>
   );
 }
 
 const PLANNING_FILTERS: { key: PlanningFilter; label: string }[] = [
-  { key: 'all', label: 'Tous' },
-  { key: 'today', label: 'Aujourd’hui' },
-  { key: 'nextWeek', label: 'Semaine prochaine' },
+  { key: 'all', label: t.planningFilters.all },
+  { key: 'today', label: t.planningFilters.today },
+  { key: 'nextWeek', label: t.planningFilters.nextWeek },
 ];
 
 export function PlanningPage() {
@@ -160,7 +156,7 @@ export function PlanningPage() {
   const { value: entries, loaded } = useFeed<PlanningEntry>('planning', paging.shown, range);
   return (
     <div className="page page--narrow">
-      <div className="chips" role="group" aria-label="Période">
+      <div className="chips" role="group" aria-label={t.planningGroup}>
         {PLANNING_FILTERS.map((f) => (
           <button
             key={f.key}
@@ -177,7 +173,7 @@ export function PlanningPage() {
         ))}
       </div>
       <RefreshedAt resource="feed:planning" />
-      {loaded && entries.length === 0 ? <p className="empty muted">Aucun rendez-vous sur cette période.</p> : null}
+      {loaded && entries.length === 0 ? <p className="empty muted">{t.noAppointmentInRange}</p> : null}
       <ul className="rows">
         {entries.map(({ id, data: p }) => {
           const c = p.interventionRequest.realEstate?.mainContact;
@@ -188,9 +184,7 @@ export function PlanningPage() {
                   <strong>{formatDateTime(p.date)}</strong>
                   <span className="status-tag">{APPOINTMENT_STATUS_LABELS[p.status] ?? p.status}</span>
                 </div>
-                <p>
-                  N° {p.interventionRequest.number} · {p.interventionRequest.realEstate?.name}
-                </p>
+                <p>{t.planningTitle(p.interventionRequest.number, p.interventionRequest.realEstate?.name)}</p>
                 {c ? <p className="muted small">{[c.address, c.additionalAddress, `${c.postalCode ?? ''} ${c.city ?? ''}`.trim()].filter(Boolean).join(', ')}</p> : null}
                 {p.businessArea ? <p className="muted small">{p.businessArea}</p> : null}
               </Link>

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { InterventionListItem } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
 import { placeLabel, placeTone } from '../../domain/interventions';
+import { interventionTexts as t } from './texts';
 
 export function PlaceBadge({ place }: { place: string }) {
   return <span className={`place place--${placeTone(place)}`}>{placeLabel(place)}</span>;
@@ -15,37 +16,35 @@ export function PlaceBadge({ place }: { place: string }) {
 export function InterventionCard({ item, manager, pending }: { item: InterventionListItem; manager: boolean; pending: boolean }) {
   const company = manager ? item.serviceProviderCompany?.name : item.ownerCompany?.name;
   const appointment = item.validAppointment?.date ?? null;
-  const title = item.number ? `N° ${item.number}` : 'Nouvelle demande';
+  const title = item.number ? t.number(item.number) : t.newRequest;
   return (
     <Link to="/requestsdetail/$id" params={{ id: String(item.id) }} className="ir-card">
       <div className="ir-card__head">
         <PlaceBadge place={item.place} />
         <span className="muted ir-card__date">{formatDateTime(item.createdAt)}</span>
       </div>
-      <strong className="ir-card__title">
-        {title} · {item.realEstate?.name}
-      </strong>
+      <strong className="ir-card__title">{t.cardTitle(title, item.realEstate?.name)}</strong>
       <dl className="ir-card__facts">
         {company ? (
           <>
-            <dt>{manager ? 'Prestataire' : 'Donneur d’ordre'}</dt>
+            <dt>{manager ? t.provider : t.orderGiver}</dt>
             <dd>{company}</dd>
           </>
         ) : null}
         {item.businessArea?.name ? (
           <>
-            <dt>Corps d’état</dt>
+            <dt>{t.businessArea}</dt>
             <dd>{item.businessArea.name}</dd>
           </>
         ) : null}
         {appointment ? (
           <>
-            <dt>RDV</dt>
+            <dt>{t.appointment}</dt>
             <dd>{formatDateTime(appointment)}</dd>
           </>
         ) : null}
       </dl>
-      {pending ? <span className="status-tag">Pas encore envoyée</span> : null}
+      {pending ? <span className="status-tag">{t.notSent}</span> : null}
     </Link>
   );
 }

@@ -14,6 +14,7 @@ import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { InterventionCard } from './intervention-card';
 import { useInterventionList } from './use-intervention-list';
+import { interventionTexts as t } from './texts';
 import './interventions.css';
 
 const FILTER_KEY = 'bp-requests-filter';
@@ -41,7 +42,7 @@ export function InterventionListPage() {
 
   return (
     <div className="page">
-      <div className="chips" role="group" aria-label="Filtrer par statut">
+      <div className="chips" role="group" aria-label={t.filterGroup}>
         {filtersFor(manager).map((f) => (
           <button key={f.status} type="button" className={`chip${f.status === filter ? ' chip--on' : ''}`} aria-pressed={f.status === filter} onClick={() => choose(f.status)}>
             {f.label}
@@ -50,23 +51,23 @@ export function InterventionListPage() {
       </div>
       <div className="list-tools">
         <label className="search">
-          <span className="sr-only">Rechercher par numéro, lieu ou statut</span>
-          <input type="search" value={query} placeholder="N°, résidence, statut…" onChange={(e) => setQuery(e.target.value)} />
+          <span className="sr-only">{t.searchLabel}</span>
+          <input type="search" value={query} placeholder={t.searchPlaceholder} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <button type="button" className="icon-button" aria-label="Actualiser" onClick={() => void reload()} disabled={refreshing}>
+        <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void reload()} disabled={refreshing}>
           <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
         </button>
         {manager ? (
           <Link to="/requests-create" className="btn btn--primary">
-            Nouvelle demande
+            {t.newRequest}
           </Link>
         ) : null}
       </div>
       <RefreshedAt resource="interventions:list" />
       {loaded && docs.length === 0 ? (
-        <p className="empty muted">{query ? 'Aucune intervention ne correspond à votre recherche.' : 'Aucune intervention pour ce filtre.'}</p>
+        <p className="empty muted">{query ? t.emptySearch : t.emptyFilter}</p>
       ) : (
-        <ul className="ir-list" aria-label="Interventions" aria-busy={!loaded}>
+        <ul className="ir-list" aria-label={t.listLabel} aria-busy={!loaded}>
           {docs.map((doc) => (
             <li key={doc.id}>
               <InterventionCard item={doc.data} manager={manager} pending={doc.pending} />
@@ -77,7 +78,7 @@ export function InterventionListPage() {
       {hasMore ? (
         <div ref={sentinel} className="list-more">
           <button type="button" className="link-button" onClick={loadMore}>
-            Afficher plus
+            {t.more}
           </button>
         </div>
       ) : null}

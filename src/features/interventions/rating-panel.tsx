@@ -2,11 +2,16 @@
  * The rating panel, when the request allows it (ratingEnabled): 1 to 5 stars
  * and a message; the server sets the type from the author's side (1 manager
  * about the provider, 0 provider about the manager). Each side rates once.
+ * formik holds the values; the yup schema of forms.ts asks for a star, said
+ * beside the stars, which take the focus.
  */
-import { useState } from 'react';
+import { useFormik } from 'formik';
 import type { InterventionDetailDto } from '../../../sync/index';
 import { sendCommand } from '../../services/commands';
 import { Button, TextArea } from '../../ui/controls';
+import { errorId, focusField } from './form-focus';
+import { emptyRating, ratingSchema, type RatingValues } from './forms';
+import { interventionTexts as t } from './texts';
 
 interface RatingLike {
   type?: number;
@@ -15,49 +20,71 @@ interface RatingLike {
   mine?: boolean;
 }
 
+const STARS_ID = 'rating-stars';
+
 export function RatingPanel({ intervention, docId, manager }: { intervention: InterventionDetailDto; docId: string; manager: boolean }) {
   const myType = manager ? 1 : 0;
   const ratings = (intervention.ratings ?? []) as RatingLike[];
   const mine = ratings.find((r) => r.mine || r.type === myType);
-  const [rate, setRate] = useState(0);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormik<RatingValues>({
+    initialValues: emptyRating,
+    validationSchema: ratingSchema,
+    onSubmit: async (values) => {
+      await sendCommand('intervention.rate', { interventionId: docId, globalRate: values.rate, message: values.message.trim() }, { success: t.thanksForRating });
+    },
+  });
+  const error = form.submitCount > 0 ? form.errors.rate : undefined;
   return (
     <section className="panel" aria-labelledby="rating-panel">
       <h2 id="rating-panel" className="panel__title">
-        {manager ? 'Noter le prestataire' : 'Noter le gestionnaire'}
+        {manager ? t.rateProvider : t.rateManager}
       </h2>
       {mine ? (
         <p>
-          <span className="stars" aria-label={`${mine.globalRate} sur 5`}>
+          <span className="stars" aria-label={t.rateOutOf5(mine.globalRate)}>
             {'★'.repeat(mine.globalRate)}
             {'☆'.repeat(5 - mine.globalRate)}
           </span>
-          {mine.message ? <span className="muted"> « {mine.message} »</span> : null}
+          {mine.message ? <span className="muted">{t.ratingQuote(mine.message)}</span> : null}
         </p>
       ) : (
         <form
           className="stack"
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (rate < 1) return setError('Choisissez une note de 1 à 5 étoiles.');
-            setError(null);
-            void sendCommand('intervention.rate', { interventionId: docId, globalRate: rate, message: message.trim() }, { success: 'Merci pour votre note.' });
+            void form.validateForm().then(async (errors) => {
+              await form.submitForm();
+              if (errors.rate) focusField(STARS_ID);
+            });
           }}
         >
-          <fieldset className="stars-input">
-            <legend className="sr-only">Note sur 5</legend>
+          <fieldset id={STARS_ID} className="stars-input" aria-describedby={error ? errorId(STARS_ID) : undefined}>
+            <legend className="sr-only">{t.rateLegend}</legend>
             {[1, 2, 3, 4, 5].map((n) => (
-              <label key={n} className={n <= rate ? 'on' : undefined}>
-                <input type="radio" name="rate" value={n} checked={rate === n} onChange={() => setRate(n)} className="sr-only" />
+              <label key={n} className={n <= form.values.rate ? 'on' : undefined}>
+                <input
+                  type="radio"
+                  name="rate"
+                  value={n}
+                  checked={form.values.rate === n}
+                  onChange={() => void form.setFieldValue('rate', n)}
+                  className="sr-only"
+                />
                 <span aria-hidden="true">★</span>
-                <span className="sr-only">{n} étoile{n > 1 ? 's' : ''}</span>
+                <span className="sr-only">{t.stars(n)}</span>
               </label>
             ))}
           </fieldset>
-          <TextArea label="Commentaire" rows={2} value={message} onChange={(e) => setMessage(e.target.value)} />
-          {error ? <p className="field__error">{error}</p> : null}
-          <Button type="submit">Noter</Button>
+          {error ? (
+            <p id={errorId(STARS_ID)} className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <TextArea label={t.comment} name="message" rows={2} value={form.values.message} onChange={form.handleChange} />
+          <Button type="submit" disabled={form.isSubmitting}>
+            {t.rate}
+          </Button>
         </form>
       )}
     </section>

@@ -7,12 +7,14 @@
  * whether the work is under way. All of it works offline through the outbox.
  */
 import { useState } from 'react';
-import { proposeAppointment, type AppointmentDto, type InterventionDetailDto } from '../../../sync/index';
-import { APPOINTMENT_STATUS_LABELS, appointmentError, askWorkStarted } from '../../domain/interventions';
+import type { AppointmentDto, InterventionDetailDto } from '../../../sync/index';
+import { APPOINTMENT_STATUS_LABELS, askWorkStarted } from '../../domain/interventions';
 import { formatDateTime } from '../../domain/format';
-import { runOperation, sendCommand } from '../../services/commands';
-import { Button, TextArea, TextField } from '../../ui/controls';
+import { sendCommand } from '../../services/commands';
+import { Button, TextArea } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ProposeForm } from './appointment-form';
+import { interventionTexts as t } from './texts';
 import type { Doc } from './use-intervention';
 
 interface Props {
@@ -22,9 +24,6 @@ interface Props {
   manager: boolean;
 }
 
-/** A datetime-local value (local time) as an ISO instant. */
-const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
-
 export function AppointmentsTab({ intervention, docId, appointments, manager }: Props) {
   const accepted = appointments.find((a) => a.data.status === 2);
   const proposed = appointments.filter((a) => a.data.status === 1);
@@ -33,35 +32,33 @@ export function AppointmentsTab({ intervention, docId, appointments, manager }: 
   const [refuseAll, setRefuseAll] = useState(false);
 
   const decide = (a: Doc<AppointmentDto>, status: 2 | 3, why = '') =>
-    sendCommand('appointment.decide', { appointmentId: a.id, interventionId: docId, status, reason: why }, { success: status === 2 ? 'Rendez-vous accepté.' : 'Rendez-vous refusé.' });
+    sendCommand('appointment.decide', { appointmentId: a.id, interventionId: docId, status, reason: why }, { success: status === 2 ? t.appointmentAccepted : t.appointmentRefused });
 
   return (
     <div className="stack">
       {!manager && askWorkStarted(intervention.place, accepted?.data.date) ? (
         <div className="alert alert--warning question">
-          <p>Le rendez-vous a commencé. Les travaux sont-ils en cours ?</p>
-          <Button onClick={() => void sendCommand('intervention.step', { interventionId: docId, stepCode: 'in_progress' }, { success: 'Intervention en cours.' })}>Oui, travaux en cours</Button>
+          <p>{t.workStartedQuestion}</p>
+          <Button onClick={() => void sendCommand('intervention.step', { interventionId: docId, stepCode: 'in_progress' }, { success: t.workStarted })}>{t.workStartedYes}</Button>
         </div>
       ) : null}
 
-      {appointments.length === 0 ? <p className="muted">Aucun rendez-vous proposé.</p> : null}
+      {appointments.length === 0 ? <p className="muted">{t.noAppointment}</p> : null}
       <ul className="rows">
         {appointments.map((a) => (
           <li key={a.id} className="row-card">
             <div className="row-card__main">
-              <strong>
-                {formatDateTime(a.data.date)} → {formatDateTime(a.data.dateEnd)}
-              </strong>
+              <strong>{t.range(formatDateTime(a.data.date), formatDateTime(a.data.dateEnd))}</strong>
               <span className={`status-tag status-tag--a${a.data.status}`}>{APPOINTMENT_STATUS_LABELS[a.data.status] ?? a.data.status}</span>
-              {a.pending ? <span className="muted small">en attente d’envoi</span> : null}
+              {a.pending ? <span className="muted small">{t.notYetSent}</span> : null}
             </div>
             {a.data.information ? <p className="pre">{a.data.information}</p> : null}
-            {a.data.status === 3 && a.data.reason ? <p className="muted">Motif : {a.data.reason}</p> : null}
+            {a.data.status === 3 && a.data.reason ? <p className="muted">{t.reason(a.data.reason)}</p> : null}
             {manager && a.data.status === 1 ? (
               <div className="row-card__actions">
-                <Button onClick={() => void decide(a, 2)}>Accepter</Button>
+                <Button onClick={() => void decide(a, 2)}>{t.accept}</Button>
                 <Button variant="ghost" onClick={() => setRefusing(a)}>
-                  Refuser
+                  {t.refuse}
                 </Button>
               </div>
             ) : null}
@@ -70,15 +67,15 @@ export function AppointmentsTab({ intervention, docId, appointments, manager }: 
       </ul>
       {manager && proposed.length > 1 ? (
         <Button variant="ghost" onClick={() => setRefuseAll(true)}>
-          Refuser tous les rendez-vous
+          {t.refuseAll}
         </Button>
       ) : null}
       {!manager && ['waiting', 'planning', 'start', 'reclaim'].includes(intervention.place) ? <ProposeForm intervention={intervention} docId={docId} /> : null}
 
       <ConfirmDialog
         open={refusing !== null}
-        title="Refuser ce rendez-vous ?"
-        confirmLabel="Refuser"
+        title={t.refuseOneTitle}
+        confirmLabel={t.refuse}
         danger
         onCancel={() => setRefusing(null)}
         onConfirm={() => {
@@ -87,55 +84,21 @@ export function AppointmentsTab({ intervention, docId, appointments, manager }: 
           setReason('');
         }}
       >
-        <TextArea label="Motif du refus" value={reason} onChange={(e) => setReason(e.target.value)} rows={3} />
+        <TextArea label={t.refuseReason} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} />
       </ConfirmDialog>
       <ConfirmDialog
         open={refuseAll}
-        title="Refuser tous les rendez-vous proposés ?"
-        confirmLabel="Tout refuser"
+        title={t.refuseAllTitle}
+        confirmLabel={t.refuseAllConfirm}
         danger
         onCancel={() => setRefuseAll(false)}
         onConfirm={() => {
           setRefuseAll(false);
-          void sendCommand('appointment.refuseAll', { interventionId: docId }, { success: 'Rendez-vous refusés.' });
+          void sendCommand('appointment.refuseAll', { interventionId: docId }, { success: t.appointmentsRefused });
         }}
       >
-        <p>Le prestataire devra proposer de nouvelles dates.</p>
+        <p>{t.refuseAllText}</p>
       </ConfirmDialog>
     </div>
-  );
-}
-
-function ProposeForm({ intervention, docId }: { intervention: InterventionDetailDto; docId: string }) {
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [information, setInformation] = useState('');
-  const error = appointmentError(toIso(start), toIso(end));
-  const submit = async () => {
-    if (error) return;
-    const input = { interventionId: docId, place: intervention.place, date: toIso(start), dateEnd: toIso(end), information: information.trim() };
-    if (!(await runOperation(proposeAppointment, input, { success: 'Rendez-vous proposé.' }))) return;
-    setStart('');
-    setEnd('');
-    setInformation('');
-  };
-  return (
-    <form
-      className="panel stack"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
-      <h3 className="panel__title">Proposer un rendez-vous</h3>
-      <div className="grid-2">
-        <TextField label="Début" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} />
-        <TextField label="Fin" type="datetime-local" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} error={error ?? undefined} />
-      </div>
-      <TextArea label="Information (facultatif)" value={information} rows={2} onChange={(e) => setInformation(e.target.value)} />
-      <Button type="submit" disabled={!start || !end || error !== null}>
-        Ajouter
-      </Button>
-    </form>
   );
 }

@@ -8,34 +8,35 @@ import { formatDateTime } from '../../domain/format';
 import { handleError } from '../../services/errors';
 import { downloadMedia, mediaPath, useMediaUrl, type MediaRef } from '../../services/media';
 import { Icon } from '../../ui/icons';
+import { interventionTexts as t } from './texts';
 
 export function DescriptionTab({ intervention: ir }: { intervention: InterventionDetailDto }) {
   const c = ir.contact;
   const address = c ? [c.address, c.additionalAddress, [c.postalCode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null;
   return (
     <dl className="facts">
-      <dt>Demande</dt>
-      <dd className="pre">{ir.information || '—'}</dd>
-      <dt>Résidence</dt>
-      <dd>{ir.realEstate?.name ?? '—'}</dd>
+      <dt>{t.description.information}</dt>
+      <dd className="pre">{ir.information || t.dash}</dd>
+      <dt>{t.description.estate}</dt>
+      <dd>{ir.realEstate?.name ?? t.dash}</dd>
       {address ? (
         <>
-          <dt>Adresse</dt>
+          <dt>{t.description.address}</dt>
           <dd>{address}</dd>
         </>
       ) : null}
-      <dt>Bâtiments</dt>
-      <dd>{ir.buildings?.length ? ir.buildings.map((b) => b.name).join(', ') : '—'}</dd>
-      <dt>Corps d’état</dt>
-      <dd>{ir.businessArea?.name ?? '—'}</dd>
-      <dt>Créée le</dt>
+      <dt>{t.description.buildings}</dt>
+      <dd>{ir.buildings?.length ? ir.buildings.map((b) => b.name).join(', ') : t.dash}</dd>
+      <dt>{t.description.area}</dt>
+      <dd>{ir.businessArea?.name ?? t.dash}</dd>
+      <dt>{t.description.createdAt}</dt>
       <dd>{formatDateTime(ir.createdAt)}</dd>
     </dl>
   );
 }
 
 export function MediasTab({ medias, pathOf = mediaPath }: { medias: readonly MediaRef[]; pathOf?: (id: number) => string }) {
-  if (medias.length === 0) return <p className="muted">Aucun média pour cette demande.</p>;
+  if (medias.length === 0) return <p className="muted">{t.noMedia}</p>;
   return (
     <ul className="media-grid">
       {medias.map((m) => (
@@ -52,15 +53,15 @@ export function MediaTile({ media, path }: { media: MediaRef; path: string }) {
   return (
     <figure className="media-tile">
       {url ? (
-        <a href={url} target="_blank" rel="noreferrer" aria-label={`Ouvrir ${media.name ?? 'le média'}`}>
+        <a href={url} target="_blank" rel="noreferrer" aria-label={t.openMedia(media.name ?? t.theMedia)}>
           <img src={url} alt={media.name ?? ''} loading="lazy" />
         </a>
       ) : (
-        <div className="media-tile__placeholder">{failed ? 'Non disponible hors ligne' : 'Chargement…'}</div>
+        <div className="media-tile__placeholder">{failed ? t.notOffline : t.loading}</div>
       )}
       <figcaption>
-        <span className="media-tile__name">{media.name ?? `Média ${media.id}`}</span>
-        <button type="button" className="icon-button" aria-label={`Télécharger ${media.name ?? 'le média'}`} onClick={() => void downloadMedia(path, media).catch(handleError)}>
+        <span className="media-tile__name">{media.name ?? t.mediaName(media.id)}</span>
+        <button type="button" className="icon-button" aria-label={t.downloadMedia(media.name ?? t.theMedia)} onClick={() => void downloadMedia(path, media).catch(handleError)}>
           <Icon name="download" />
         </button>
       </figcaption>

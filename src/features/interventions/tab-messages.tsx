@@ -1,35 +1,42 @@
 /**
  * The Messages tab: the thread oldest first, automatic messages (sendBy.id ≤ 0)
- * shown apart as notices, the user's own on the right, and the send box. A
- * message written offline shows at once, marked until it is sent.
+ * shown apart as notices, the user's own on the right, and the send box
+ * (formik, the yup schema of forms.ts: a message must have words). A message
+ * written offline shows at once, marked until it is sent.
  */
-import { useState, type FormEvent } from 'react';
+import { useFormik } from 'formik';
 import type { MessageDto, UserData } from '../../../sync/index';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { sendCommand } from '../../services/commands';
 import { Button } from '../../ui/controls';
+import { errorId, focusField } from './form-focus';
+import { messageSchema, type MessageValues } from './forms';
+import { interventionTexts as t } from './texts';
 import type { Doc } from './use-intervention';
 
+const TEXT_ID = 'message-text';
+
 export function MessagesTab({ interventionId, messages, user }: { interventionId: string; messages: readonly Doc<MessageDto>[]; user: Pick<UserData, 'id' | 'firstname' | 'name'> | null }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const messageText = text.trim();
-    if (!messageText) return setError('Écrivez un message avant de l’envoyer.');
-    if (!user) return;
-    setError(null);
-    setText('');
-    const sent = await sendCommand(
-      'intervention.message',
-      { tempId: `tmp-${crypto.randomUUID()}`, interventionId, messageText, author: { id: user.id, firstName: user.firstname, lastName: user.name } },
-      { noWait: true },
-    );
-    if (!sent) setText(messageText);
-  };
+  const form = useFormik<MessageValues>({
+    initialValues: { text: '' },
+    validationSchema: messageSchema,
+    onSubmit: async (values, helpers) => {
+      if (!user) return;
+      const messageText = values.text.trim();
+      // The box empties at once (the message shows in the thread, marked); it comes back if nothing could be queued.
+      helpers.resetForm();
+      const sent = await sendCommand(
+        'intervention.message',
+        { tempId: `tmp-${crypto.randomUUID()}`, interventionId, messageText, author: { id: user.id, firstName: user.firstname, lastName: user.name } },
+        { noWait: true },
+      );
+      if (!sent) void helpers.setFieldValue('text', messageText, false);
+    },
+  });
+  const error = form.submitCount > 0 ? form.errors.text : undefined;
   return (
     <div className="thread">
-      {messages.length === 0 ? <p className="muted">Aucun message pour le moment.</p> : null}
+      {messages.length === 0 ? <p className="muted">{t.noMessage}</p> : null}
       <ol className="thread__list">
         {messages.map(({ id, data: m, pending }) => {
           const automatic = (m.sendBy?.id ?? 0) <= 0;
@@ -40,20 +47,39 @@ export function MessagesTab({ interventionId, messages, user }: { interventionId
               <p className="msg__text">{m.messageText}</p>
               <span className="msg__date">
                 {formatDateTime(m.date)}
-                {pending ? ' · en attente d’envoi' : ''}
+                {pending ? t.pendingSuffix : ''}
               </span>
             </li>
           );
         })}
       </ol>
-      <form className="thread__form" onSubmit={(e) => void submit(e)}>
-        <label htmlFor="message-text" className="sr-only">
-          Votre message
+      <form
+        className="thread__form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void form.validateForm().then(async (errors) => {
+            await form.submitForm();
+            if (errors.text) focusField(TEXT_ID);
+          });
+        }}
+      >
+        <label htmlFor={TEXT_ID} className="sr-only">
+          {t.messageLabel}
         </label>
-        <textarea id="message-text" rows={2} value={text} placeholder="Votre message…" onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'message-error' : undefined} />
-        <Button type="submit">Envoyer</Button>
+        <textarea
+          id={TEXT_ID}
+          name="text"
+          rows={2}
+          value={form.values.text}
+          placeholder={t.messagePlaceholder}
+          onChange={form.handleChange}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId(TEXT_ID) : undefined}
+        />
+        <Button type="submit">{t.send}</Button>
         {error ? (
-          <p id="message-error" className="field__error">
+          <p id={errorId(TEXT_ID)} className="field__error" role="alert">
             {error}
           </p>
         ) : null}
