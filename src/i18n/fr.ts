@@ -45,6 +45,7 @@ export const fr = {
   dedicatedServerHide: 'Masquer les options',
   serverUrl: 'Adresse du serveur',
   serverUrlHint: 'Par exemple https://api.mon-entreprise.fr',
+  serverUrlPlaceholder: 'https://',
   serverUrlInvalid: "L'adresse doit commencer par http:// ou https://",
   contactLink: 'Pas encore de compte ? Contactez-nous',
   version: (v: string) => `Version ${v}`,
@@ -91,6 +92,8 @@ export const fr = {
   sending: 'Envoi…',
 
   // Shell
+  skipToContent: 'Aller au contenu',
+  mainNavigation: 'Navigation principale',
   home: 'Accueil',
   myAccount: 'Mon compte',
   logout: 'Déconnexion',
@@ -114,6 +117,37 @@ export const fr = {
   notFoundText: "Cette page n'existe pas ou plus.",
   goHome: "Retour à l'accueil",
   comingSoon: 'Cette section arrive dans une prochaine version.',
+  cancel: 'Annuler',
+  refreshedAt: (date: string) => `Actualisé le ${date}`,
+  neverRefreshed: 'Pas encore actualisé depuis le serveur',
+  addPhotos: 'Ajouter des photos',
+  removeFile: (name: string) => `Retirer ${name}`,
+  keptTitle: 'Enregistré',
+
+  // Unsent work: top bar chip, logout, 'Envois en attente' (spec part 2 §6)
+  pendingTitle: 'Envois en attente',
+  pendingCount: (n: number) => `${n} envoi${n > 1 ? 's' : ''} en attente`,
+  rejectedCount: (n: number) => `${n} envoi${n > 1 ? 's' : ''} refusé${n > 1 ? 's' : ''}`,
+  logoutConfirmTitle: 'Se déconnecter ?',
+  logoutAnyway: 'Me déconnecter quand même',
+  exportPending: 'Exporter les envois en attente',
+  logoutLoss: (n: number) =>
+    `${n} envoi${n > 1 ? 's' : ''} en attente ${n > 1 ? "n'ont" : "n'a"} pas encore été reçu${n > 1 ? 's' : ''} par le serveur. Si vous vous déconnectez, ${n > 1 ? 'ils seront perdus' : 'il sera perdu'}.`,
+  allSent: 'Tout est envoyé.',
+  pendingOnDevice: (n: number) => `${n} envoi${n > 1 ? 's' : ''} en attente sur cet appareil.`,
+  sendNow: 'Envoyer maintenant',
+  exportAll: 'Exporter',
+  outboxStatus: { pending: 'En attente', inflight: 'Envoi en cours', rejected: 'Refusé par le serveur' },
+  recordedAt: (date: string, attempts: number) => `Enregistré le ${date} · ${attempts} tentative${attempts > 1 ? 's' : ''}`,
+  waitsFor: (label: string) => ` · attend « ${label} »`,
+  fileUploadProgress: (percent: number) => `Envoi du fichier : ${percent} %`,
+  lastError: (message: string) => `Dernière erreur : ${message}`,
+  retry: 'Réessayer',
+  discard: 'Abandonner',
+  discardTitle: 'Abandonner cet envoi ?',
+  discardText: (label: string) => `« ${label} » ne sera jamais envoyé et sera supprimé de cet appareil. Pensez à l'exporter si vous voulez le garder.`,
+  sendRefusedTitle: 'Envoi refusé',
+  sendRefused: (label: string, message: string | undefined) => `${label} : ${message ?? 'refusé par le serveur'}`,
 
   // Home
   hello: (name: string) => `Bonjour ${name}`,
@@ -137,6 +171,8 @@ export const fr = {
   emailReadOnly: "L'e-mail ne peut pas être modifié.",
   save: 'Enregistrer',
   saving: 'Enregistrement…',
+  storageUsage: (used: string, quota: string) => `Stockage de l'appareil : ${used} utilisés sur ${quota}`,
+  storageKept: ' (conservé par le navigateur)',
 
   // Photos picked for upload
   preparingPhotos: (n: number) => (n > 1 ? `Préparation de ${n} photos…` : 'Préparation de la photo…'),

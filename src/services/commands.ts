@@ -50,8 +50,8 @@ export async function runOperation<I>(
     if (!last) return { ids, outcome: 'sent' };
     if (options.noWait) return { ids, outcome: 'pending' };
     const outcome = await engine.settle(last, navigator.onLine ? SETTLE_MS : 0);
-    if (outcome === 'sent' && options.success) showToast({ title: 'Succès', text: options.success, tone: 'success' });
-    if (outcome === 'pending') showToast({ title: 'Enregistré', text: fr.savedOnDevice, tone: 'info' });
+    if (outcome === 'sent' && options.success) showToast({ title: fr.successTitle, text: options.success, tone: 'success' });
+    if (outcome === 'pending') showToast({ title: fr.keptTitle, text: fr.savedOnDevice, tone: 'info' });
     return { ids, outcome };
   } catch (error) {
     handleError(error);

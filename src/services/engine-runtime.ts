@@ -7,6 +7,7 @@ import { commandRegistry, createEngine, type Engine, type EngineState } from '..
 import { session } from './session';
 import { showToast } from './toasts';
 import { handleError } from './errors';
+import { fr } from '../i18n/fr';
 
 export function startEngine(state: EngineState): Engine {
   return createEngine({
@@ -14,7 +15,7 @@ export function startEngine(state: EngineState): Engine {
     registry: commandRegistry,
     state,
     onRejected: (command) =>
-      showToast({ title: 'Envoi refusé', text: `${command.label} : ${command.lastError?.message ?? 'refusé par le serveur'}`, tone: 'error' }),
+      showToast({ title: fr.sendRefusedTitle, text: fr.sendRefused(command.label, command.lastError?.message), tone: 'error' }),
     // A visit draft could not be written or queued in the background (storage full, store closed):
     // the user is told at once, and what is on screen stays in memory for the next save.
     onDraftError: (error) => handleError(error),

@@ -3,6 +3,7 @@
  * restored by the browser, Escape cancels, the question is its label.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { fr } from '../i18n/fr';
 import { Button } from './controls';
 
 export interface ConfirmDialogProps {
@@ -18,7 +19,7 @@ export interface ConfirmDialogProps {
   extra?: ReactNode;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Annuler', danger, onConfirm, onCancel, extra }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = fr.cancel, danger, onConfirm, onCancel, extra }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

@@ -11,7 +11,7 @@ export function NavBar({ variant }: { variant: NavVariant }) {
   if (!user) return null;
   const items = navItems(variant, user.roles);
   return (
-    <nav className="navbar" aria-label="Navigation principale">
+    <nav className="navbar" aria-label={fr.mainNavigation}>
       <ul>
         {items.map((item) => (
           <li key={item.key}>

@@ -136,7 +136,7 @@ export function RootLayout() {
   const showNav = signedIn && !meta.hideNav;
   return (
     <div className={`app${showNav ? ' app--with-nav' : ''}`}>
-      <a href="#main" className="skip-link">Aller au contenu</a>
+      <a href="#main" className="skip-link">{fr.skipToContent}</a>
       <div className={`loader${loading ? ' loader--on' : ''}`} role="progressbar" aria-label={fr.loading} aria-hidden={!loading} />
       {showTop ? <TopBar title={title} /> : null}
       {showTop ? (

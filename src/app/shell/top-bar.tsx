@@ -21,7 +21,7 @@ export function TopBar({ title }: { title: string }) {
   const installable = useSnapshot(install).event !== null;
   const { pending, rejected } = useSnapshot(engineState);
   const unsent = pending + rejected;
-  const pendingText = rejected > 0 ? `${rejected} envoi${rejected > 1 ? 's' : ''} refusé${rejected > 1 ? 's' : ''}` : `${pending} envoi${pending > 1 ? 's' : ''} en attente`;
+  const pendingText = rejected > 0 ? fr.rejectedCount(rejected) : fr.pendingCount(pending);
   const [confirmLogout, setConfirmLogout] = useState(false);
 
   useEffect(() => {
@@ -77,23 +77,21 @@ export function TopBar({ title }: { title: string }) {
             {installable ? (
               <button role="menuitem" type="button" onClick={() => { setOpen(false); void promptInstall(); }}><Icon name="download" size={18} /> {fr.install}</button>
             ) : null}
-            <Link role="menuitem" to="/envois-en-attente" onClick={() => setOpen(false)}><Icon name="refresh" size={18} /> Envois en attente</Link>
+            <Link role="menuitem" to="/envois-en-attente" onClick={() => setOpen(false)}><Icon name="refresh" size={18} /> {fr.pendingTitle}</Link>
             <button role="menuitem" type="button" onClick={askLogout}><Icon name="logout" size={18} /> {fr.logout}</button>
           </div>
         ) : null}
       </div>
       <ConfirmDialog
         open={confirmLogout}
-        title="Se déconnecter ?"
-        confirmLabel="Me déconnecter quand même"
+        title={fr.logoutConfirmTitle}
+        confirmLabel={fr.logoutAnyway}
         danger
         onCancel={() => setConfirmLogout(false)}
         onConfirm={() => void logout()}
-        extra={<p><button type="button" className="link-button" onClick={() => void downloadExport()}>Exporter les envois en attente</button></p>}
+        extra={<p><button type="button" className="link-button" onClick={() => void downloadExport()}>{fr.exportPending}</button></p>}
       >
-        <p>
-          {unsent} envoi{unsent > 1 ? 's' : ''} en attente {unsent > 1 ? "n'ont" : "n'a"} pas encore été reçu{unsent > 1 ? 's' : ''} par le serveur. Si vous vous déconnectez, {unsent > 1 ? 'ils seront perdus' : 'il sera perdu'}.
-        </p>
+        <p>{fr.logoutLoss(unsent)}</p>
       </ConfirmDialog>
     </header>
   );

@@ -1,5 +1,6 @@
 /** How much of the device's storage the app uses, and whether the browser promised to keep it. */
 import { useEffect, useState } from 'react';
+import { fr } from '../../i18n/fr';
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 
@@ -16,8 +17,8 @@ export function StorageMeter() {
   return (
     <div className="storage-meter">
       <label htmlFor="storage-usage">
-        Stockage de l'appareil : {mb(estimate.usage)} utilisés sur {mb(estimate.quota)}
-        {estimate.persisted ? ' (conservé par le navigateur)' : ''}
+        {fr.storageUsage(mb(estimate.usage), mb(estimate.quota))}
+        {estimate.persisted ? fr.storageKept : ''}
       </label>
       <progress id="storage-usage" max={estimate.quota} value={estimate.usage} />
     </div>

@@ -7,13 +7,12 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { blockedBy, type OutboxDoc } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
+import { fr } from '../../i18n/fr';
 import { engineState, getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 import { downloadExport } from '../../services/export';
 import { Button } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-
-const STATUS: Record<OutboxDoc['status'], string> = { pending: 'En attente', inflight: 'Envoi en cours', rejected: 'Refusé par le serveur' };
 
 export function PendingPage() {
   const { commands, progress } = useSnapshot(engineState);
@@ -23,12 +22,12 @@ export function PendingPage() {
     <div className="page page--narrow">
       <div className="toolbar-row">
         <p className="muted" role="status">
-          {list.length === 0 ? 'Tout est envoyé.' : `${list.length} envoi${list.length > 1 ? 's' : ''} en attente sur cet appareil.`}
+          {list.length === 0 ? fr.allSent : fr.pendingOnDevice(list.length)}
         </p>
         {list.length > 0 ? (
           <div className="outbox-item__actions">
-            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>Envoyer maintenant</Button>
-            <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>Exporter</Button>
+            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>{fr.sendNow}</Button>
+            <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>{fr.exportAll}</Button>
           </div>
         ) : null}
       </div>
@@ -39,17 +38,17 @@ export function PendingPage() {
             <li key={c.id} className={`outbox-item${c.status === 'rejected' ? ' outbox-item--rejected' : ''}`}>
               <div className="outbox-item__head">
                 <strong>{c.label}</strong>
-                <span className={`status-tag${c.status === 'rejected' ? ' status-tag--rejected' : ''}`}>{STATUS[c.status]}</span>
+                <span className={`status-tag${c.status === 'rejected' ? ' status-tag--rejected' : ''}`}>{fr.outboxStatus[c.status]}</span>
               </div>
               <p className="outbox-item__meta">
-                Enregistré le {formatDateTime(new Date(c.createdAt).toISOString())} · {c.attempts} tentative{c.attempts > 1 ? 's' : ''}
-                {blocker ? ` · attend « ${blocker.label} »` : ''}
+                {fr.recordedAt(formatDateTime(new Date(c.createdAt).toISOString()), c.attempts)}
+                {blocker ? fr.waitsFor(blocker.label) : ''}
               </p>
-              {progress[c.id] !== undefined ? <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={`Envoi du fichier : ${progress[c.id]} %`} /> : null}
-              {c.lastError ? <p className="outbox-item__error">Dernière erreur : {c.lastError.message}</p> : null}
+              {progress[c.id] !== undefined ? <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={fr.fileUploadProgress(progress[c.id]!)} /> : null}
+              {c.lastError ? <p className="outbox-item__error">{fr.lastError(c.lastError.message)}</p> : null}
               <div className="outbox-item__actions">
-                <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>Réessayer</Button>
-                <Button variant="ghost" onClick={() => setToDiscard(c)}>Abandonner</Button>
+                <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>{fr.retry}</Button>
+                <Button variant="ghost" onClick={() => setToDiscard(c)}>{fr.discard}</Button>
               </div>
             </li>
           );
@@ -57,8 +56,8 @@ export function PendingPage() {
       </ul>
       <ConfirmDialog
         open={toDiscard !== null}
-        title="Abandonner cet envoi ?"
-        confirmLabel="Abandonner"
+        title={fr.discardTitle}
+        confirmLabel={fr.discard}
         danger
         onCancel={() => setToDiscard(null)}
         onConfirm={() => {
@@ -66,7 +65,7 @@ export function PendingPage() {
           setToDiscard(null);
         }}
       >
-        <p>« {toDiscard?.label} » ne sera jamais envoyé et sera supprimé de cet appareil. Pensez à l'exporter si vous voulez le garder.</p>
+        <p>{fr.discardText(toDiscard?.label ?? '')}</p>
       </ConfirmDialog>
     </div>
   );
