@@ -4,10 +4,13 @@
  * visit, save — orange while changes wait —, previous/next section wrapping
  * round, section complete) and the main area. Works from the local copy,
  * offline; fields are disabled unless this visit is the one started here.
+ * The loader hides 1000 ms after the forms have loaded (§9); leaving with
+ * pending changes saves first, whatever the way out (leave-guard.ts). The
+ * route's optional `data=true` query is passed through to the fiche.
  */
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { VISIT_STATE_LABELS, flattenSections, type VisitListDoc, type VisitLocalCopy, type VisitSection } from '../../../sync/index';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { flattenSections, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { downscaleImage } from '../../services/image-downscale';
 import { Button } from '../../ui/controls';
@@ -18,6 +21,11 @@ import { FilesDialog } from './files-dialog';
 import { updateSection, useVisitEditor } from './use-visit-editor';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
+import { NotOnDevice, TreeLevel } from './detail-parts';
+import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
+import { useSaveBeforeLeaving } from './leave-guard';
+import { visitSearch, type VisitSearch } from './route-search';
+import { visitTexts as t } from './texts';
 import './visits.css';
 
 interface Position {
@@ -27,9 +35,19 @@ interface Position {
 
 export function VisitDetailPage() {
   const { id } = useParams({ strict: false }) as { id: string };
-  const visitId = Number(id);
+  const search = visitSearch(useSearch({ strict: false }) as { data?: unknown });
+  const editor = useVisitEditor(Number(id));
+  return (
+    <>
+      <DelayedLoader loaded={editor.loaded} delayMs={FORMS_LOADER_MS} label={t.formsLoading} />
+      <VisitDetail visitId={Number(id)} editor={editor} search={search} />
+    </>
+  );
+}
+
+function VisitDetail({ visitId, editor, search }: { visitId: number; editor: ReturnType<typeof useVisitEditor>; search: VisitSearch }) {
   const navigate = useNavigate();
-  const editor = useVisitEditor(visitId);
+  useSaveBeforeLeaving(editor);
   const actions = useVisitActions();
   const stored = useVisitEntry(visitId);
   const copies = useLocalCopies();
@@ -75,15 +93,11 @@ export function VisitDetailPage() {
     const kept = file.type === 'image/jpeg' ? await downscaleImage(file) : file;
     await engine.store?.files.put({ id: `visit-${visitId}-${name}`, blob: kept, name: file.name, type: kept.type, size: kept.size });
   };
-  const leave = async (to: string) => {
-    if (editor.dirty && !(await editor.save())) return; // a failed save keeps the user here
-    void navigate({ to });
-  };
 
   return (
     <main id="main" className={`visit${menuOpen ? ' visit--menu' : ''}`}>
-      <aside className="visit__drawer" aria-label="Menu de la visite">
-        <button type="button" className="icon-button visit__menu-button" aria-label="Fermer le menu" onClick={() => setMenuOpen(false)}>
+      <aside className="visit__drawer" aria-label={t.drawer}>
+        <button type="button" className="icon-button visit__menu-button" aria-label={t.closeMenu} onClick={() => setMenuOpen(false)}>
           <Icon name="close" />
         </button>
         <button type="button" className="visit__title link-button" onClick={() => setAt({ formId: null, sectionId: null })}>
@@ -95,33 +109,33 @@ export function VisitDetailPage() {
           {copy.info.realestate_address}, {copy.info.realestate_postal_code} {copy.info.realestate_city}
         </p>
         <a className="btn btn--ghost" target="_blank" rel="noreferrer" href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${copy.info.realestate_address} ${copy.info.realestate_postal_code} ${copy.info.realestate_city}`)}`}>
-          S’y rendre
+          {t.goThere}
         </a>
         <div className="visit__actions">
           {started ? (
             <>
               <Button variant="secondary" onClick={() => setClosing('draft')}>
-                Pause
+                {t.pause}
               </Button>
-              <Button onClick={() => setClosing('terminate')}>Terminer</Button>
+              <Button onClick={() => setClosing('terminate')}>{t.terminate}</Button>
             </>
           ) : (
-            <p className="muted small">{copy.closing ? 'Envoi de la visite en cours…' : 'Démarrez la visite pour la remplir.'}</p>
+            <p className="muted small">{copy.closing ? t.sending : t.startToFill}</p>
           )}
           <Button variant="ghost" onClick={() => setFilesOpen(true)}>
-            Fichiers de la visite
+            {t.visitFiles}
           </Button>
-          <Button variant="ghost" onClick={() => void leave(`/visite-fiche/${visitId}`)}>
-            Fiche
+          <Button variant="ghost" onClick={() => void navigate({ to: '/visite-fiche/$id', params: { id: String(visitId) }, search })}>
+            {t.fiche}
           </Button>
         </div>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> Afficher les éléments désactivés
+          <input type="checkbox" role="switch" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> {t.showHidden}
         </label>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={showCompleted} onChange={(e) => setShowCompleted(e.target.checked)} /> Afficher les sections complétées
+          <input type="checkbox" role="switch" checked={showCompleted} onChange={(e) => setShowCompleted(e.target.checked)} /> {t.showCompleted}
         </label>
-        <nav aria-label="Formulaires">
+        <nav aria-label={t.formsNav}>
           <ul className="tree-nav">
             {Object.values(forms).map((f) => (
               <li key={f.form_id}>
@@ -136,43 +150,43 @@ export function VisitDetailPage() {
       </aside>
 
       <div className="visit__main">
-        <div className="visit__toolbar" role="toolbar" aria-label="Outils de la visite">
-          <button type="button" className="icon-button visit__menu-button" aria-label="Menu de la visite" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+        <div className="visit__toolbar" role="toolbar" aria-label={t.toolbar}>
+          <button type="button" className="icon-button visit__menu-button" aria-label={t.openMenu} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
             <Icon name="menu" />
           </button>
-          <button type="button" className="icon-button" aria-label="Retour à la liste" onClick={() => void leave('/visites')}>
+          <button type="button" className="icon-button" aria-label={t.backToList} onClick={() => void navigate({ to: '/visites' })}>
             <Icon name="back" />
           </button>
           {started ? (
             <label className="switch">
-              <input type="checkbox" role="switch" checked={editMode} onChange={(e) => setEditMode(e.target.checked)} /> Édition
+              <input type="checkbox" role="switch" checked={editMode} onChange={(e) => setEditMode(e.target.checked)} /> {t.editMode}
             </label>
           ) : null}
           <Button variant={editor.dirty ? 'primary' : 'ghost'} disabled={disabled && !editor.dirty} onClick={() => void editor.save()}>
-            {editor.dirty ? 'Enregistrer •' : 'Enregistré'}
+            {editor.dirty ? t.saveDirty : t.saved}
           </Button>
-          <button type="button" className="icon-button" aria-label="Section précédente" onClick={() => step(-1)}>
+          <button type="button" className="icon-button" aria-label={t.previousSection} onClick={() => step(-1)}>
             <Icon name="previous" />
           </button>
-          <button type="button" className="icon-button" aria-label="Section suivante" onClick={() => step(1)}>
+          <button type="button" className="icon-button" aria-label={t.nextSection} onClick={() => step(1)}>
             <Icon name="next" />
           </button>
           {current ? (
             <button type="button" className={`btn ${current.complete ? 'btn--success' : 'btn--ghost'}`} aria-pressed={current.complete} disabled={disabled} onClick={() => changeShown((s) => ({ ...s, complete: !s.complete }))}>
-              {current.complete ? 'Section complète' : 'Marquer complète'}
+              {current.complete ? t.sectionComplete : t.markComplete}
             </button>
           ) : null}
         </div>
         {!started ? (
           <div className="alert alert--info stack">
-            <p>Lecture seule : cette visite n’est pas démarrée sur cet appareil.</p>
+            <p>{t.readOnly}</p>
             {entry && !copy.closing ? <VisitActionButtons visit={entry.visit} copy={copy} startedId={startedId} actions={actions} /> : null}
           </div>
         ) : null}
         {shown ? (
           <>
             <h2 className="page-title">{shown.name}</h2>
-            <SectionView section={shown} disabled={disabled} editMode={editMode && started} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} onChangeSection={changeShown} onFile={keepFile} />
+            <SectionView section={shown} disabled={disabled} editMode={editMode && started} renamable={Boolean(current)} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} onChangeSection={changeShown} onFile={keepFile} />
           </>
         ) : (
           <FormCards forms={forms} onOpen={(formId) => setAt({ formId, sectionId: null })} />
@@ -182,8 +196,8 @@ export function VisitDetailPage() {
       <FilesDialog open={filesOpen} visitId={visitId} files={copy.files} onClose={() => setFilesOpen(false)} />
       <ConfirmDialog
         open={closing !== null}
-        title={closing === 'terminate' ? 'Terminer la visite ?' : 'Mettre la visite en pause ?'}
-        confirmLabel={closing === 'terminate' ? 'Terminer' : 'Pause'}
+        title={closing === 'terminate' ? t.terminateTitle : t.pauseTitle}
+        confirmLabel={closing === 'terminate' ? t.terminate : t.pause}
         onCancel={() => setClosing(null)}
         onConfirm={() => {
           const mode = closing;
@@ -195,55 +209,8 @@ export function VisitDetailPage() {
           });
         }}
       >
-        <p>Les réponses, la fiche et les fichiers seront envoyés{navigator.onLine ? '' : ' dès le retour du réseau'}. La copie locale sera retirée une fois tout reçu par le serveur.</p>
+        <p>{t.closeText(navigator.onLine)}</p>
       </ConfirmDialog>
-    </main>
-  );
-}
-
-function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen }: { sections: Record<string, VisitSection>; currentId: string | null; showHidden: boolean; showCompleted: boolean; onOpen: (id: string) => void }) {
-  const visible = Object.values(sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
-  if (visible.length === 0) return null;
-  return (
-    <ul>
-      {visible.map((s) => (
-        <li key={s.id}>
-          <button type="button" className={`link-button tree-nav__section${s.complete ? ' is-complete' : ''}${s.is_hidden ? ' is-hidden' : ''}`} aria-current={s.id === currentId ? 'true' : undefined} onClick={() => onOpen(s.id)}>
-            {s.name}
-          </button>
-          <TreeLevel sections={s.sections} currentId={currentId} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * A visit not downloaded here yet: what the list knows of it (readable offline once the list was
- * pulled), and its own download, start and take-over, so the inspector need not go back to the list.
- */
-function NotOnDevice({ entry, copy, startedId, loaded, actions }: { entry: VisitListDoc | undefined; copy: VisitLocalCopy | undefined; startedId: number | null; loaded: boolean; actions: ReturnType<typeof useVisitActions> }) {
-  return (
-    <main id="main" className="page visit-page stack">
-      {entry ? (
-        <section className="panel stack" aria-labelledby="visit-title">
-          <h1 id="visit-title" className="page-title">
-            {entry.visit.name}
-          </h1>
-          <p className="muted">
-            {entry.property.name} · {entry.property.address}, {entry.property.postal_code} {entry.property.city}
-          </p>
-          <p className="muted small">
-            <span className={`status-tag visit-state--${entry.visit.state}`}>{VISIT_STATE_LABELS[entry.visit.state]}</span> Cette visite n’est pas encore téléchargée sur cet appareil.
-          </p>
-          <VisitActionButtons visit={entry.visit} copy={copy} startedId={startedId} actions={actions} />
-        </section>
-      ) : (
-        <p className="muted">{loaded ? 'Cette visite n’est pas téléchargée sur cet appareil. Téléchargez-la depuis la liste des visites.' : 'Chargement…'}</p>
-      )}
-      <Link to="/visites" className="btn btn--secondary">
-        Liste des visites
-      </Link>
     </main>
   );
 }

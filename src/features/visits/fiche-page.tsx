@@ -1,18 +1,22 @@
 /**
  * /visite-fiche/:id (spec part 2 §2.2): the read-only summary of every form,
  * section and field in cards. Leaving saves what waits and turns edit mode
- * off; the back arrow returns to the detail after 50 ms.
+ * off; the back arrow returns to the detail after 50 ms. The route's
+ * `data=true` query goes back to the detail with it.
  */
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { flattenSections, formNote, formProgress, type VisitField } from '../../../sync/index';
 import { Icon } from '../../ui/icons';
 import { useVisitEditor } from './use-visit-editor';
+import { visitTexts as t } from './texts';
+import { useSaveBeforeLeaving } from './leave-guard';
+import { visitSearch } from './route-search';
 import './visits.css';
 
 const NAVIGATION_DELAY_MS = 50;
 
 function answerText(field: VisitField): string {
-  if (field.field_type === 'boolean') return field.field_value[0] === '1' ? 'Oui' : field.field_value[0] === '0' ? 'Non' : '—';
+  if (field.field_type === 'boolean') return field.field_value[0] === '1' ? t.yes : field.field_value[0] === '0' ? t.no : '—';
   if (field.field_type === 'file' || field.field_type === 'image') return field.files.filter((f) => !f.deleted).map((f) => f.originalName).join(', ') || '—';
   return field.field_value.join(', ') || '—';
 }
@@ -20,17 +24,20 @@ function answerText(field: VisitField): string {
 export function VisitFichePage() {
   const { id } = useParams({ strict: false }) as { id: string };
   const navigate = useNavigate();
-  const { copy, forms, loaded } = useVisitEditor(Number(id));
-  const back = () => setTimeout(() => void navigate({ to: '/visite-detail/$id', params: { id } }), NAVIGATION_DELAY_MS);
+  const search = visitSearch(useSearch({ strict: false }) as { data?: unknown });
+  const editor = useVisitEditor(Number(id));
+  const { copy, forms, loaded } = editor;
+  useSaveBeforeLeaving(editor);
+  const back = () => setTimeout(() => void navigate({ to: '/visite-detail/$id', params: { id }, search }), NAVIGATION_DELAY_MS);
   return (
     <main id="main" className="page visit-page">
       <div className="toolbar-row">
-        <button type="button" className="icon-button" aria-label="Retour à la visite" onClick={back}>
+        <button type="button" className="icon-button" aria-label={t.backToVisit} onClick={back}>
           <Icon name="back" />
         </button>
-        <h1 className="page-title">Fiche : {copy?.info.visit_name ?? ''}</h1>
+        <h1 className="page-title">{t.ficheTitle(copy?.info.visit_name ?? '')}</h1>
       </div>
-      {!forms ? <p className="muted">{loaded ? 'Cette visite n’est pas téléchargée sur cet appareil.' : 'Chargement…'}</p> : null}
+      {!forms ? <p className="muted">{loaded ? t.ficheNotDownloaded : t.loading}</p> : null}
       {forms
         ? Object.values(forms).map((form) => {
             const progress = formProgress(form);
@@ -39,14 +46,14 @@ export function VisitFichePage() {
               <section key={form.form_id} className="fiche-form">
                 <h2>{form.form_name}</h2>
                 <p className="muted small">
-                  {progress.percent} % complété{note !== null ? ` · note moyenne ${note} / 100` : ''}
+                  {t.ficheProgress(progress.percent, note)}
                 </p>
                 {flattenSections(form.sections)
                   .filter((s) => !s.is_hidden)
                   .map((s) => (
                     <article key={s.id} className="panel fiche-section">
                       <h3>
-                        {s.name} {s.complete ? <span className="status-tag">Complétée</span> : null}
+                        {s.name} {s.complete ? <span className="status-tag">{t.complete}</span> : null}
                       </h3>
                       <dl className="facts">
                         {Object.values(s.fields)

@@ -10,6 +10,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { checkImage, chooseOption, fieldConfig, generatedFileName, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
 import { isEmail } from '../../domain/validation';
 import { Icon } from '../../ui/icons';
+import { visitTexts as t } from './texts';
 
 interface Props {
   field: VisitField;
@@ -32,7 +33,7 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
     <span className="vfield__label">
       {field.name}
       {config.required ? <span aria-hidden="true"> *</span> : null}
-      {field.alert_flag ? <span className="status-tag status-tag--rejected">Alerte</span> : null}
+      {field.alert_flag ? <span className="status-tag status-tag--rejected">{t.alert}</span> : null}
     </span>
   );
   const common = { id, disabled, required: config.required ?? false, placeholder: config.placeholder ?? '' };
@@ -58,18 +59,18 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
       break;
     case 'email':
       input = <input {...common} type="email" value={value} onChange={(e) => setValue(e.target.value.trim())} />;
-      problem = value && !isEmail(value) ? "Le mail n'est pas valide" : null;
+      problem = value && !isEmail(value) ? t.notValidEmail : null;
       break;
     case 'url':
       input = <input {...common} type="url" value={value} onChange={(e) => setValue(e.target.value.trim())} />;
-      problem = value && !isUrl(value) ? "L'adresse doit commencer par http:// ou https://" : null;
+      problem = value && !isUrl(value) ? t.notValidUrl : null;
       break;
     case 'boolean':
       input = (
         <select {...common} value={value} onChange={(e) => setValue(e.target.value)}>
           <option value="">—</option>
-          <option value="1">Oui</option>
-          <option value="0">Non</option>
+          <option value="1">{t.yes}</option>
+          <option value="0">{t.no}</option>
         </select>
       );
       break;
@@ -105,7 +106,7 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
             ))}
             {!multiple && field.field_value_id.length > 0 ? (
               <button type="button" className="link-button" onClick={() => onChange(chooseOption(field, null))}>
-                Effacer
+                {t.clear}
               </button>
             ) : null}
           </div>
@@ -123,8 +124,8 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
             {visible.map((f) => (
               <li key={f.name}>
                 <span>{f.originalName}</span>
-                {f.new ? <span className="muted small"> · sur l’appareil</span> : null}
-                <button type="button" className="icon-button" aria-label={`Retirer ${f.originalName}`} disabled={disabled} onClick={() => onChange({ ...field, files: f.new ? field.files.filter((x) => x !== f) : field.files.map((x) => (x === f ? { ...x, deleted: true } : x)) })}>
+                {f.new ? <span className="muted small">{t.onDevice}</span> : null}
+                <button type="button" className="icon-button" aria-label={t.removeFile(f.originalName)} disabled={disabled} onClick={() => onChange({ ...field, files: f.new ? field.files.filter((x) => x !== f) : field.files.map((x) => (x === f ? { ...x, deleted: true } : x)) })}>
                   <Icon name="close" />
                 </button>
               </li>
@@ -136,12 +137,12 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
             type="file"
             disabled={disabled}
             accept={IMAGE_ACCEPT}
-            aria-label={`Ajouter un fichier : ${field.name}`}
+            aria-label={t.addFileTo(field.name)}
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
               if (!file) return;
-              const check = checkImage(file, 'Merci de rajouter une image');
+              const check = checkImage(file, t.notAnImage);
               setFileError(check.ok ? null : check.message);
               if (!check.ok) return;
               const name = generatedFileName(file.name);
@@ -149,7 +150,7 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
             }}
           />
           <label htmlFor={id} className={`btn btn--secondary${disabled ? ' is-disabled' : ''}`} aria-hidden="true">
-            {field.field_type === 'image' ? 'Ajouter une photo' : 'Ajouter un fichier'}
+            {field.field_type === 'image' ? t.addPhoto : t.addFile}
           </label>
           {fileError ? <p className="field__error">{fileError}</p> : null}
           <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
@@ -174,16 +175,16 @@ function FieldExtras({ field, editMode, disabled, onChange }: Omit<Props, 'onFil
   return (
     <>
       {field.add_comment ? (
-        <textarea className="vfield__comment" aria-label={`Commentaire : ${field.name}`} placeholder="Commentaire" rows={2} disabled={disabled} value={field.comment} onChange={(e) => onChange({ ...field, comment: e.target.value })} />
+        <textarea className="vfield__comment" aria-label={t.fieldComment(field.name)} placeholder={t.comment} rows={2} disabled={disabled} value={field.comment} onChange={(e) => onChange({ ...field, comment: e.target.value })} />
       ) : null}
       {editMode && !disabled ? (
         <div className="vfield__edit">
-          <input aria-label={`Libellé du champ ${field.name}`} value={field.name} onChange={(e) => onChange({ ...field, name: e.target.value })} />
+          <input aria-label={t.fieldLabel(field.name)} value={field.name} onChange={(e) => onChange({ ...field, name: e.target.value })} />
           <label className="check">
-            <input type="checkbox" checked={field.add_comment} onChange={(e) => onChange({ ...field, add_comment: e.target.checked })} /> Commentaire
+            <input type="checkbox" checked={field.add_comment} onChange={(e) => onChange({ ...field, add_comment: e.target.checked })} /> {t.comment}
           </label>
           <label className="check">
-            <input type="checkbox" checked={field.alert_flag} onChange={(e) => onChange({ ...field, alert_flag: e.target.checked })} /> Alerte
+            <input type="checkbox" checked={field.alert_flag} onChange={(e) => onChange({ ...field, alert_flag: e.target.checked })} /> {t.alert}
           </label>
         </div>
       ) : null}

@@ -9,6 +9,7 @@ import type { VisitFileEntry } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { sendPendingFiles } from './use-visits';
+import { visitTexts as t } from './texts';
 
 interface LocalFile {
   id: string;
@@ -31,24 +32,24 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
   }, [open, visitId, commands.length]);
   const stateOf = (file: LocalFile) => {
     const command = commands.find((c) => c.fileIds.includes(file.id));
-    if (!command) return 'Sur l’appareil, pas encore envoyé';
-    if (progress[command.id] !== undefined) return `Envoi ${progress[command.id]} %`;
-    return command.status === 'rejected' ? `Refusé : ${command.lastError?.message ?? ''}` : 'En attente d’envoi';
+    if (!command) return t.fileNotSent;
+    if (progress[command.id] !== undefined) return t.fileSending(progress[command.id]!);
+    return command.status === 'rejected' ? t.fileRefused(command.lastError?.message ?? '') : t.fileQueued;
   };
   const unsent = local.filter((f) => !commands.some((c) => c.fileIds.includes(f.id))).length;
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="files-title" onClose={onClose}>
-      <h2 id="files-title">Fichiers de la visite</h2>
+      <h2 id="files-title">{t.visitFiles}</h2>
       <div className="dialog__body">
-        <h3 className="small muted">Sur le serveur</h3>
-        {files.length === 0 ? <p className="muted small">Aucun fichier.</p> : null}
+        <h3 className="small muted">{t.onServer}</h3>
+        {files.length === 0 ? <p className="muted small">{t.noFile}</p> : null}
         <ul className="plain-list">
           {files.map((f) => (
             <li key={f.id}>{f.originalName || f.name}</li>
           ))}
         </ul>
-        <h3 className="small muted">Ajoutés sur cet appareil</h3>
-        {local.length === 0 ? <p className="muted small">Aucun fichier en attente.</p> : null}
+        <h3 className="small muted">{t.addedHere}</h3>
+        {local.length === 0 ? <p className="muted small">{t.noPendingFile}</p> : null}
         <ul className="plain-list">
           {local.map((f) => (
             <li key={f.id}>
@@ -59,10 +60,10 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
       </div>
       <div className="dialog__actions">
         <Button variant="ghost" onClick={onClose}>
-          Fermer
+          {t.close}
         </Button>
         <Button disabled={unsent === 0} onClick={() => void sendPendingFiles(visitId)}>
-          Envoyer{unsent ? ` (${unsent})` : ''}
+          {t.send(unsent)}
         </Button>
       </div>
     </dialog>

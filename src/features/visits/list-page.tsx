@@ -15,6 +15,7 @@ import { engineState } from '../../services/engine';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { useLocalCopies, useVisitActions, useVisitList } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
+import { visitTexts as t } from './texts';
 import './visits.css';
 
 export function VisitListPage() {
@@ -30,22 +31,22 @@ export function VisitListPage() {
 
   return (
     <main id="main" className="page visit-page">
-      <h1 className="page-title">Liste des visites</h1>
+      <h1 className="page-title">{t.listTitle}</h1>
       <details className="filters panel">
-        <summary>Filtres</summary>
+        <summary>{t.filters}</summary>
         <div className="grid-2">
           <label className="field">
-            <span>Site</span>
-            <input value={filters.site} onChange={(e) => set({ site: e.target.value })} placeholder="Nom ou ville" />
+            <span>{t.site}</span>
+            <input value={filters.site} onChange={(e) => set({ site: e.target.value })} placeholder={t.sitePlaceholder} />
           </label>
           <label className="field">
-            <span>Visite</span>
-            <input value={filters.name} onChange={(e) => set({ name: e.target.value })} placeholder="Nom de la visite" />
+            <span>{t.visit}</span>
+            <input value={filters.name} onChange={(e) => set({ name: e.target.value })} placeholder={t.visitPlaceholder} />
           </label>
           <label className="field">
-            <span>État</span>
+            <span>{t.state}</span>
             <select value={filters.state} onChange={(e) => set({ state: e.target.value as VisitState | '' })}>
-              <option value="">Tous</option>
+              <option value="">{t.allStates}</option>
               {Object.entries(VISIT_STATE_LABELS).map(([state, label]) => (
                 <option key={state} value={state}>
                   {label}
@@ -54,15 +55,15 @@ export function VisitListPage() {
             </select>
           </label>
           <label className="check">
-            <input type="checkbox" checked={filters.lateOnly} onChange={(e) => set({ lateOnly: e.target.checked })} /> En retard uniquement
+            <input type="checkbox" checked={filters.lateOnly} onChange={(e) => set({ lateOnly: e.target.checked })} /> {t.lateOnly}
           </label>
         </div>
       </details>
       <label className="switch">
-        <input type="checkbox" role="switch" checked={filters.mine} onChange={(e) => set({ mine: e.target.checked })} /> Mes visites uniquement
+        <input type="checkbox" role="switch" checked={filters.mine} onChange={(e) => set({ mine: e.target.checked })} /> {t.mineOnly}
       </label>
       <RefreshedAt resource="visits:list" />
-      {loaded && groups.length === 0 ? <p className="empty muted">Aucune visite ne correspond.</p> : null}
+      {loaded && groups.length === 0 ? <p className="empty muted">{t.noVisit}</p> : null}
       {groups.map(({ property, visits }) => (
         <section key={property.id} className="property" aria-labelledby={`property-${property.id}`}>
           <h2 id={`property-${property.id}`} className="property__name">
@@ -78,18 +79,18 @@ export function VisitListPage() {
               return (
                 <li key={visit.id} className="row-card">
                   <div className="row-card__main">
-                    <Link to="/visite-detail/$id" params={{ id: String(visit.id) }} className="visit-name">
+                    <Link to="/visite-detail/$id" params={{ id: String(visit.id) }} search={copy ? { data: true } : {}} className="visit-name">
                       {visit.name}
                     </Link>
                     <span className={`status-tag visit-state--${visit.state}`}>{VISIT_STATE_LABELS[visit.state]}</span>
-                    {visit.late ? <span className="status-tag status-tag--rejected">En retard</span> : null}
+                    {visit.late ? <span className="status-tag status-tag--rejected">{t.late}</span> : null}
                   </div>
                   <p className="muted small">
-                    Du {formatDateTime(visit.date_begin.date)} au {formatDateTime(visit.date_end.date)}
-                    {copy ? ' · téléchargée sur cet appareil' : ''}
-                    {copy?.started ? ' · démarrée ici' : ''}
+                    {t.dates(formatDateTime(visit.date_begin.date), formatDateTime(visit.date_end.date))}
+                    {copy ? t.downloadedHere : ''}
+                    {copy?.started ? t.startedHere : ''}
                   </p>
-                  {waiting > 0 ? <p className="small pending-note">{waiting} envoi{waiting > 1 ? 's' : ''} en attente pour cette visite</p> : null}
+                  {waiting > 0 ? <p className="small pending-note">{t.waiting(waiting)}</p> : null}
                   <VisitActionButtons visit={visit} copy={copy} startedId={startedId} actions={actions} />
                 </li>
               );

@@ -3,13 +3,30 @@
  * (progress bar and mean note coloured by the spec's thresholds); with a
  * form or section chosen, its subsections as cards (hide or show in edit
  * mode, by button: keyboard and screen readers included), duplicate for
- * iterable ones, its fields and the section comment.
+ * iterable ones, its fields and the section comment. In edit mode the
+ * labels of the section shown and of its subsections can be changed (spec
+ * part 2 §4.2 "label editing"); they are saved with the visit data.
  */
 import { useState } from 'react';
 import { DUPLICATE_WARNING, duplicateSection, formNote, formProgress, noteTone, type VisitData, type VisitField, type VisitSection } from '../../../sync/index';
 import { Button, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FieldInput } from './field-input';
+import { visitTexts as t } from './texts';
+
+/** The server refuses longer labels (server/modules/visits/merge.ts). */
+export const MAX_LABEL = 200;
+
+/** An emptied label goes back to what it was when the input was entered: a section always has a name. */
+function LabelInput({ name, onRename, ...rest }: { name: string; onRename: (name: string) => void; className?: string; id?: string; 'aria-label'?: string }) {
+  const [before, setBefore] = useState(name);
+  const settle = () => {
+    const trimmed = name.trim();
+    if (!trimmed) onRename(before);
+    else if (trimmed !== name) onRename(trimmed);
+  };
+  return <input {...rest} value={name} maxLength={MAX_LABEL} onFocus={() => setBefore(name)} onChange={(e) => onRename(e.target.value)} onBlur={settle} />;
+}
 
 export function FormCards({ forms, onOpen }: { forms: VisitData; onOpen: (formId: string) => void }) {
   return (
@@ -22,10 +39,10 @@ export function FormCards({ forms, onOpen }: { forms: VisitData; onOpen: (formId
             <button type="button" className="card card--green form-card" onClick={() => onOpen(form.form_id)}>
               <span className="card__title">{form.form_name}</span>
               <span className="small muted">
-                {progress.complete} / {progress.total} sections complétées
+                {t.sectionsComplete(progress.complete, progress.total)}
               </span>
-              <progress className={`bar bar--${noteTone(progress.percent)}`} max={100} value={progress.percent} aria-label={`Progression : ${progress.percent} %`} />
-              <span className={`note note--${note === null ? 'none' : noteTone(note)}`}>{note === null ? 'Pas encore de note' : `Note moyenne : ${note} / 100`}</span>
+              <progress className={`bar bar--${noteTone(progress.percent)}`} max={100} value={progress.percent} aria-label={t.progress(progress.percent)} />
+              <span className={`note note--${note === null ? 'none' : noteTone(note)}`}>{note === null ? t.noNote : t.meanNote(note)}</span>
             </button>
           </li>
         );
@@ -38,6 +55,8 @@ interface SectionProps {
   section: VisitSection;
   disabled: boolean;
   editMode: boolean;
+  /** The section shown is a real section (not a form's top level): its label can be edited. */
+  renamable: boolean;
   showHidden: boolean;
   showCompleted: boolean;
   onOpen: (sectionId: string) => void;
@@ -45,29 +64,39 @@ interface SectionProps {
   onFile: (file: File, name: string) => Promise<void>;
 }
 
-export function SectionView({ section, disabled, editMode, showHidden, showCompleted, onOpen, onChangeSection, onFile }: SectionProps) {
+export function SectionView({ section, disabled, editMode, renamable, showHidden, showCompleted, onOpen, onChangeSection, onFile }: SectionProps) {
   const [duplicating, setDuplicating] = useState<VisitSection | null>(null);
   const [label, setLabel] = useState('');
   const children = Object.values(section.sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
   const setField = (field: VisitField) => onChangeSection((s) => ({ ...s, fields: { ...s.fields, [field.id]: field } }));
   const setChild = (child: VisitSection) => onChangeSection((s) => ({ ...s, sections: { ...s.sections, [child.id]: child } }));
+  const editing = editMode && !disabled;
   return (
     <div className="stack">
+      {editing && renamable ? (
+        <label className="section-label">
+          <span className="vfield__label">{t.sectionLabel}</span>
+          <LabelInput name={section.name} onRename={(name) => onChangeSection((s) => ({ ...s, name }))} />
+        </label>
+      ) : null}
       {children.length > 0 ? (
         <ul className="subsections">
           {children.map((child) => (
             <li key={child.id} className={`subsection${child.is_hidden ? ' subsection--hidden' : ''}${child.complete ? ' subsection--complete' : ''}`}>
               <button type="button" className="subsection__open" onClick={() => onOpen(child.id)}>
                 <span>{child.name}</span>
-                <span className="small muted">{child.complete ? 'Complétée' : child.is_hidden ? 'Masquée' : `${Object.keys(child.fields).length} champ(s)`}</span>
+                <span className="small muted">{child.complete ? t.complete : child.is_hidden ? t.hidden : t.fieldCount(Object.keys(child.fields).length)}</span>
               </button>
-              {editMode && !disabled ? (
+              {editing ? (
+                <LabelInput className="subsection__label" aria-label={t.subsectionLabel(child.name)} name={child.name} onRename={(name) => setChild({ ...child, name })} />
+              ) : null}
+              {editing ? (
                 <div className="subsection__actions">
                   <Button variant="ghost" onClick={() => setChild({ ...child, is_hidden: !child.is_hidden })}>
-                    {child.is_hidden ? 'Afficher' : 'Masquer'}
+                    {child.is_hidden ? t.show : t.hide}
                   </Button>
-                  <Button variant="ghost" disabled={!child.is_iterable} onClick={() => (setDuplicating(child), setLabel(`${child.name} (copie)`))}>
-                    Dupliquer
+                  <Button variant="ghost" disabled={!child.is_iterable} onClick={() => (setDuplicating(child), setLabel(t.copyLabel(child.name)))}>
+                    {t.duplicate}
                   </Button>
                 </div>
               ) : null}
@@ -83,13 +112,13 @@ export function SectionView({ section, disabled, editMode, showHidden, showCompl
           ))}
       </div>
       <label className="vfield">
-        <span className="vfield__label">Commentaire de la section</span>
+        <span className="vfield__label">{t.sectionComment}</span>
         <textarea rows={3} disabled={disabled} value={section.comment} onChange={(e) => onChangeSection((s) => ({ ...s, comment: e.target.value }))} />
       </label>
       <ConfirmDialog
         open={duplicating !== null}
-        title="Dupliquer l’élément"
-        confirmLabel="Dupliquer"
+        title={t.duplicateTitle}
+        confirmLabel={t.duplicate}
         onCancel={() => setDuplicating(null)}
         onConfirm={() => {
           if (duplicating && label.trim()) {
@@ -100,7 +129,7 @@ export function SectionView({ section, disabled, editMode, showHidden, showCompl
         }}
       >
         <p className="alert alert--warning">{DUPLICATE_WARNING}</p>
-        <TextField label="Libellé du nouvel élément" value={label} onChange={(e) => setLabel(e.target.value)} />
+        <TextField label={t.newLabel} maxLength={MAX_LABEL} value={label} onChange={(e) => setLabel(e.target.value)} />
       </ConfirmDialog>
     </div>
   );

@@ -12,6 +12,7 @@ import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 import { runOperation, sendCommand } from '../../services/commands';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { visitTexts as t } from './texts';
 
 export function useVisitList() {
   const list = useStoreQuery((s) => s.db.visits.find().$.pipe(map((docs) => docs.map((d) => ({ ...(d.data as unknown as VisitListDoc), pending: d.pending })))), [], [] as (VisitListDoc & { pending: boolean })[]);
@@ -44,7 +45,7 @@ export function useVisitActions() {
       const engine = await getEngine();
       if (!engine.store) return;
       const copy = await downloadVisit(engine.store.db, engine.api, visitId, (percent) => setProgress((p) => ({ ...p, [visitId]: percent })));
-      if (copy.failedFiles.length) handleError(new Error(`${copy.failedFiles.length} fichier(s) non téléchargé(s) : réessayez le téléchargement.`));
+      if (copy.failedFiles.length) handleError(new Error(t.filesNotDownloaded(copy.failedFiles.length)));
     } catch (error) {
       handleError(error);
     } finally {
@@ -52,8 +53,8 @@ export function useVisitActions() {
     }
   };
 
-  const start = (visitId: number) => sendCommand('visit.start', { visitId }, { success: 'Visite démarrée.' });
-  const takeOver = (visitId: number) => sendCommand('visit.assign', { visitId, userId }, { success: 'La visite vous est attribuée.' });
+  const start = (visitId: number) => sendCommand('visit.start', { visitId }, { success: t.started });
+  const takeOver = (visitId: number) => sendCommand('visit.assign', { visitId, userId }, { success: t.assigned });
 
   /** Pause (draft) or Terminer: the data, then the fiche, then the files waiting in the dialog. */
   const close = async (visitId: number, mode: 'draft' | 'terminate', copy: VisitLocalCopy, data: VisitData) => {
@@ -65,7 +66,7 @@ export function useVisitActions() {
 }
 
 const requireFiles = (engine: Engine) => {
-  if (!engine.store) throw new Error('Données locales fermées : reconnectez-vous.');
+  if (!engine.store) throw new Error(t.storeClosed);
   return engine.store.files;
 };
 const queuedFileIds = (engine: Engine) => new Set(engine.state.commands.flatMap((c) => c.fileIds));

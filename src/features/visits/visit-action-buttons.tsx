@@ -8,6 +8,7 @@ import type { VisitListVisit, VisitLocalCopy } from '../../../sync/index';
 import { visitActions } from '../../domain/visits';
 import { Button } from '../../ui/controls';
 import type { useVisitActions } from './use-visits';
+import { visitTexts as t } from './texts';
 
 interface Props {
   visit: VisitListVisit;
@@ -22,22 +23,22 @@ export function VisitActionButtons({ visit, copy, startedId, actions }: Props) {
   const percent = actions.progress[visit.id];
   return (
     <>
-      {percent !== undefined ? <progress max={100} value={percent} aria-label={`Téléchargement : ${percent} %`} /> : null}
+      {percent !== undefined ? <progress max={100} value={percent} aria-label={t.downloadProgress(percent)} /> : null}
       <div className="row-card__actions">
         {can.download ? (
           <Button variant="secondary" disabled={percent !== undefined} onClick={() => void actions.download(visit.id)}>
-            {percent !== undefined ? `Téléchargement ${percent} %` : 'Télécharger'}
+            {percent !== undefined ? t.downloading(percent) : t.download}
           </Button>
         ) : null}
         {copy && copy.failedFiles.length > 0 ? (
           <Button variant="ghost" onClick={() => void actions.download(visit.id)}>
-            Réessayer {copy.failedFiles.length} fichier{copy.failedFiles.length > 1 ? 's' : ''}
+            {t.retryFiles(copy.failedFiles.length)}
           </Button>
         ) : null}
-        {can.start ? <Button onClick={() => void actions.start(visit.id)}>Démarrer</Button> : null}
+        {can.start ? <Button onClick={() => void actions.start(visit.id)}>{t.start}</Button> : null}
         {can.takeOver ? (
           <Button variant="ghost" onClick={() => void actions.takeOver(visit.id)}>
-            Récupérer la visite
+            {t.takeOver}
           </Button>
         ) : null}
       </div>

@@ -1,0 +1,56 @@
+/**
+ * Parts of the visit detail kept apart to keep the screen short: the forms
+ * tree of the drawer, and the screen of a visit not downloaded here yet.
+ */
+import { Link } from '@tanstack/react-router';
+import { VISIT_STATE_LABELS, type VisitListDoc, type VisitLocalCopy, type VisitSection } from '../../../sync/index';
+import type { useVisitActions } from './use-visits';
+import { VisitActionButtons } from './visit-action-buttons';
+import { visitTexts as t } from './texts';
+
+export function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen }: { sections: Record<string, VisitSection>; currentId: string | null; showHidden: boolean; showCompleted: boolean; onOpen: (id: string) => void }) {
+  const visible = Object.values(sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
+  if (visible.length === 0) return null;
+  return (
+    <ul>
+      {visible.map((s) => (
+        <li key={s.id}>
+          <button type="button" className={`link-button tree-nav__section${s.complete ? ' is-complete' : ''}${s.is_hidden ? ' is-hidden' : ''}`} aria-current={s.id === currentId ? 'true' : undefined} onClick={() => onOpen(s.id)}>
+            {s.name}
+          </button>
+          <TreeLevel sections={s.sections} currentId={currentId} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A visit not downloaded here yet: what the list knows of it (readable offline once the list was
+ * pulled), and its own download, start and take-over, so the inspector need not go back to the list.
+ */
+export function NotOnDevice({ entry, copy, startedId, loaded, actions }: { entry: VisitListDoc | undefined; copy: VisitLocalCopy | undefined; startedId: number | null; loaded: boolean; actions: ReturnType<typeof useVisitActions> }) {
+  return (
+    <main id="main" className="page visit-page stack">
+      {entry ? (
+        <section className="panel stack" aria-labelledby="visit-title">
+          <h1 id="visit-title" className="page-title">
+            {entry.visit.name}
+          </h1>
+          <p className="muted">
+            {entry.property.name} · {entry.property.address}, {entry.property.postal_code} {entry.property.city}
+          </p>
+          <p className="muted small">
+            <span className={`status-tag visit-state--${entry.visit.state}`}>{VISIT_STATE_LABELS[entry.visit.state]}</span> {t.notYetDownloaded}
+          </p>
+          <VisitActionButtons visit={entry.visit} copy={copy} startedId={startedId} actions={actions} />
+        </section>
+      ) : (
+        <p className="muted">{loaded ? t.notDownloaded : t.loading}</p>
+      )}
+      <Link to="/visites" className="btn btn--secondary">
+        {t.visitList}
+      </Link>
+    </main>
+  );
+}
