@@ -102,6 +102,36 @@ describe('state machine', () => {
     expect(saved.body.data[form.form_id].sections[copy.id]).toMatchObject({ name: 'Extincteur du local vélos', section_answer_id: expect.any(String) });
   });
 
+  it('keeps section labels edited in edit mode (trimmed, nested ones too); an empty label keeps the old one, a long one is refused', async () => {
+    const id = visit('Visite de réception des travaux de toiture');
+    expect((await api.call('POST', `/api/visit/state/start/${id}`, { as: I1 })).status).toBe(200);
+    const data = (await api.call('GET', `/api/visit/forms-with-data/${id}`, { as: I1 })).body as VisitData;
+    const form = Object.values(data)[0]!;
+    const top = Object.values(form.sections).find((s) => Object.keys(s.sections).length > 0)!;
+    const child = Object.values(top.sections)[0]!;
+    const other = Object.values(form.sections).find((s) => s.id !== top.id)!;
+    top.name = '  Toiture terrasse nord  ';
+    child.name = 'Relevés d’étanchéité';
+    other.name = '   ';
+    const saved = await api.call('POST', `/api/visit/state/save/${id}`, { as: I1, body: data });
+    expect(saved.status).toBe(200);
+    const stored = (await api.call('GET', `/api/visit/forms-with-data/${id}`, { as: I1 })).body as VisitData;
+    const storedForm = stored[form.form_id]!;
+    expect(storedForm.sections[top.id]!.name).toBe('Toiture terrasse nord');
+    expect(storedForm.sections[top.id]!.sections[child.id]!.name).toBe('Relevés d’étanchéité');
+    expect(storedForm.sections[other.id]!.name).not.toBe('   ');
+    expect(storedForm.sections[other.id]!.name.length).toBeGreaterThan(0);
+    const long = structuredClone(stored);
+    long[form.form_id]!.sections[top.id]!.name = 'x'.repeat(201);
+    const refused = await api.call('POST', `/api/visit/state/save/${id}`, { as: I1, body: long });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Le libellé de la section ne doit pas dépasser 200 caractères.');
+    // The route's data=true query (spec part 2 §2.2) is harmless on the API path if a client passes it on.
+    const withQuery = await api.call('GET', `/api/visit/forms-with-data/${id}?data=true`, { as: I1 });
+    expect(withQuery.status).toBe(200);
+    expect((withQuery.body as VisitData)[form.form_id]!.sections[top.id]!.name).toBe('Toiture terrasse nord');
+  });
+
   it('take-over: any inspector when not started, never a started visit', async () => {
     const todo = visit('Tournée trimestrielle');
     expect((await api.call('POST', `/api/visit/assign/${todo}`, { as: I1 })).body.assigned_to).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /**
  * Checks visit data sent by an inspector against the visit's stored data (its
  * template and answers) and merges it. Known forms, sections and fields keep
- * their definition; only answers change. What the save leaves out stays as
+ * their definition; only answers change, and the labels of sections, which
+ * the spec lets the inspector edit in edit mode (part 2 §4.2). What the save leaves out stays as
  * stored (a form sent with `sections: {}` erased its template and answers).
  * A new section is accepted only as a copy of an iterable section of the same
  * place (duplicateSection on the client): its fields and subsections must
@@ -17,6 +18,15 @@ import { MAX_COMMENT, answerText, isObject, mergeField, sameDefinition } from '.
 /** Fields of a raw section, in order (the order duplicateSection keeps). */
 const entriesOf = (raw: unknown): [string, unknown][] => (isObject(raw) ? Object.entries(raw) : []);
 
+const MAX_LABEL = 200;
+
+/** The label sent for a section: trimmed, at most 200 characters; empty or absent keeps `stored`. */
+function sectionLabel(raw: Record<string, unknown>, stored: string): string {
+  const label = typeof raw.name === 'string' ? raw.name.trim() : '';
+  if (label.length > MAX_LABEL) throw badRequest(`Le libellé de la section ne doit pas dépasser ${MAX_LABEL} caractères.`);
+  return label || stored;
+}
+
 function sectionAnswers(raw: Record<string, unknown>, name: string) {
   return { complete: raw.complete === true, is_hidden: raw.is_hidden === true, comment: answerText(raw.comment, name, MAX_COMMENT), add_comment: raw.add_comment === true };
 }
@@ -29,11 +39,12 @@ function rawSection(raw: unknown, where: string): Record<string, unknown> & { fi
 /** A known section with the client's answers; omitted fields and subsections keep their stored state. */
 function mergeSection(known: VisitSection, raw: unknown, where: string): VisitSection {
   const r = rawSection(raw, where);
-  if (r.name !== undefined && r.name !== known.name) throw badRequest(`La section « ${known.name} » ne peut pas être renommée.`);
+  if (r.name !== undefined && typeof r.name !== 'string') throw badRequest(`Libellé invalide pour la section « ${known.name} ».`);
+  const name = sectionLabel(r, known.name);
   const fields: Record<string, VisitField> = {};
   for (const [id, field] of Object.entries(known.fields)) fields[id] = Object.hasOwn(r.fields, id) ? mergeField(field, r.fields[id], known.name) : field;
   for (const id of Object.keys(r.fields)) if (!Object.hasOwn(known.fields, id)) throw badRequest(`Champ inconnu « ${id.slice(0, 80)} » dans la section « ${known.name} ».`);
-  return { ...known, ...sectionAnswers(r, known.name), fields, sections: mergeSections(known.sections, r.sections, `la section « ${known.name} »`) };
+  return { ...known, name, ...sectionAnswers(r, known.name), fields, sections: mergeSections(known.sections, r.sections, `la section « ${known.name} »`) };
 }
 
 /** Whether a raw section has the shape of a copy of `model`: same fields and subsections, in order. */
@@ -48,11 +59,10 @@ function copies(model: VisitSection, raw: unknown): boolean {
 }
 
 /** A new section built from its model's definitions and the client's answers (ids and label are the client's). */
-function fromModel(model: VisitSection, id: string, raw: unknown, isTop: boolean): VisitSection {
+function fromModel(model: VisitSection, id: string, raw: unknown): VisitSection {
   const r = rawSection(raw, `la section « ${model.name} »`);
-  const label = typeof r.name === 'string' ? r.name.trim() : '';
-  if (label.length > 200) throw badRequest('Le libellé de la section ne doit pas dépasser 200 caractères.');
-  const name = isTop && label ? label : model.name;
+  // A copy's label is the one the user entered (its subsections' too, once edited).
+  const name = sectionLabel(r, model.name);
   const models = Object.values(model.fields);
   const fields: Record<string, VisitField> = {};
   entriesOf(r.fields).forEach(([fieldId, f], i) => {
@@ -61,7 +71,7 @@ function fromModel(model: VisitSection, id: string, raw: unknown, isTop: boolean
   });
   const childModels = Object.values(model.sections);
   const sections: Record<string, VisitSection> = {};
-  entriesOf(r.sections).forEach(([childId, c], i) => (sections[childId] = fromModel(childModels[i]!, childId, c, false)));
+  entriesOf(r.sections).forEach(([childId, c], i) => (sections[childId] = fromModel(childModels[i]!, childId, c)));
   return { ...model, id, name, ...sectionAnswers(r, name), section_answer_id: null, fields, sections };
 }
 
@@ -74,7 +84,7 @@ function mergeSections(stored: Record<string, VisitSection>, raw: Record<string,
     if (Object.hasOwn(stored, id)) continue;
     const model = isObject(section) && (section.section_answer_id === null || section.section_answer_id === undefined) ? models.find((m) => copies(m, section)) : undefined;
     if (!model) throw badRequest(`Section inconnue « ${String(isObject(section) && typeof section.name === 'string' ? section.name : id).slice(0, 80)} » dans ${where}.`);
-    merged[id] = fromModel(model, id, section, true);
+    merged[id] = fromModel(model, id, section);
   }
   return merged;
 }
