@@ -9,6 +9,7 @@ import { measureBundleSize } from './bundle-size';
 import { measureEngine } from './engine';
 import { measureImageDownscale } from './image-downscale';
 import { measureReliability } from './reliability';
+import { measureSlowPhone } from './slow-phone';
 import { measureVisitTyping } from './visit-typing';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,6 +27,7 @@ if (!only || only === 'engine') results.push(await measureEngine(root));
 if (!only || only === 'visit-typing') results.push(await measureVisitTyping());
 if (!only || only === 'reliability') results.push(measureReliability(root));
 if (!only || only === 'image-downscale') results.push(await measureImageDownscale(root));
+if (!only || only === 'slow-phone') results.push(await measureSlowPhone());
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));

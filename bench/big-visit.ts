@@ -1,0 +1,103 @@
+/**
+ * The inspector's worst case, shared by the typing benches: a visit of 1,000
+ * fields in 200 duplicated sections, written into the reference server, then
+ * downloaded, started and opened in the app; and the in-page recorder of the
+ * time from an input event to just after the next paint.
+ */
+import type { Page } from 'playwright-core';
+import { buildBigVisit } from '../server/modules/visits/checklists';
+import type { ReferenceServer } from '../server/app';
+
+export const VISIT = 'Visite annuelle des parties communes';
+export const ITEMS = 200;
+export const FIELDS_PER_ITEM = 5;
+
+export interface Stats {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+export function stats(values: number[]): Stats {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { count: sorted.length, p50Ms: round(at(0.5)), p95Ms: round(at(0.95)), maxMs: round(sorted[sorted.length - 1] ?? 0) };
+}
+
+export const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Makes the seeded visit a 1,000-field one on the server. */
+export function makeVisitBig(server: ReferenceServer): void {
+  const db = server.ctx.db;
+  const { id } = db.prepare(`SELECT id FROM visits WHERE name = ?`).get(VISIT) as { id: number };
+  db.prepare(`UPDATE visit_data SET data = ? WHERE visit_id = ?`).run(JSON.stringify(buildBigVisit(`v${id}`, ITEMS, FIELDS_PER_ITEM)), id);
+}
+
+/** From the signed-in inspector's home: downloads, starts and opens the big visit on its first field. */
+export async function openBigVisit(page: Page): Promise<void> {
+  await page.goto('/visites');
+  const row = page.locator('.row-card', { hasText: VISIT });
+  await row.getByRole('button', { name: 'Télécharger' }).click();
+  await row.getByRole('button', { name: 'Démarrer' }).click({ timeout: 120_000 });
+  await row.getByText('démarrée ici').waitFor({ timeout: 60_000 });
+  await row.getByRole('link', { name: VISIT }).click();
+  await page.getByRole('button', { name: 'Sécurité incendie' }).first().click();
+  await page.locator('.subsection__open', { hasText: 'Extincteur n° 1' }).first().click();
+  await page.getByLabel('Emplacement').first().waitFor();
+}
+
+/** In the page: for each click or keydown, the time from the event to just after the next paint. */
+export function recordInputToPaint() {
+  const w = window as unknown as { latencies: Record<string, number[]> };
+  w.latencies = { keydown: [], click: [] };
+  for (const type of ['keydown', 'click'] as const) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => {
+          // A message posted from the frame callback arrives once that frame is painted.
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => w.latencies[type]!.push(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      },
+      true,
+    );
+  }
+}
+
+/** Empties what recordInputToPaint gathered (a second round in the same page). */
+export function resetLatencies() {
+  const w = window as unknown as { latencies: Record<string, number[]> };
+  w.latencies = { keydown: [], click: [] };
+}
+
+export function readLatencies(page: Page): Promise<Record<string, number[]>> {
+  return page.evaluate(() => (window as unknown as { latencies: Record<string, number[]> }).latencies);
+}
+
+/**
+ * The inspector's session: `sections` sections opened one after the other with
+ * the toolbar, then `words` words of 6 letters and a space, 60 ms between keys
+ * and 150 to 550 ms between words (so the grouped local writes happen while
+ * typing), a new section every 10 words.
+ */
+export async function typeSession(page: Page, sections = 30, words = 40): Promise<void> {
+  const field = () => page.getByLabel('Emplacement').first();
+  for (let i = 0; i < sections; i++) {
+    await page.getByRole('button', { name: 'Section suivante' }).click();
+    await page.waitForTimeout(100);
+  }
+  for (let word = 0; word < words; word++) {
+    if (word % 10 === 0) {
+      await page.getByRole('button', { name: 'Section suivante' }).click();
+      await field().fill('');
+    }
+    await field().click();
+    await page.keyboard.type('palier ', { delay: 60 });
+    await page.waitForTimeout(150 + ((word * 137) % 400));
+  }
+  await page.waitForTimeout(500);
+}

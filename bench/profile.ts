@@ -1,0 +1,133 @@
+/**
+ * What costs the time or the memory, for the `explanation` of a missed goal:
+ * the CDP CPU profiler's top self-time functions over a stretch of work, the
+ * long tasks the page saw (PerformanceObserver 'longtask'), and the sampling
+ * heap profiler's top allocators still alive.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { round } from './big-visit';
+import { ROOT } from './env';
+
+export interface HotFunction {
+  function: string;
+  where: string;
+  selfMs: number;
+  percent: number;
+  /** The minified code where the function starts (dist/ has no source maps), to find it in src/. */
+  code?: string;
+}
+
+const sources = new Map<string, string | null>();
+
+/** 80 characters of the built file at a profile position, read from dist/. */
+function codeAt(url: string, line: number, column: number): string | undefined {
+  const pathname = url.replace(/^https?:\/\/[^/]+/, '');
+  if (!pathname.startsWith('/assets/')) return undefined;
+  if (!sources.has(pathname)) {
+    const file = path.join(ROOT, 'dist', pathname);
+    sources.set(pathname, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+  }
+  const text = sources.get(pathname)?.split('\n')[line];
+  return text?.slice(column, column + 80);
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
+/** Runs `work` under the CPU profiler and returns the `top` functions by self time (idle left out). */
+export async function topSelfTime(session: CDPSession, work: () => Promise<void>, top = 15): Promise<{ totalMs: number; functions: HotFunction[] }> {
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  await work();
+  const { profile } = (await session.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, { fn: string; where: string; us: number; code: string | undefined }>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const node = byNode.get(id);
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    if (!node || node.callFrame.functionName === '(idle)') return;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const where = url ? `${shortUrl(url)}:${lineNumber + 1}:${columnNumber + 1}` : '';
+    const key = `${functionName}@${where}`;
+    const entry = self.get(key) ?? { fn: functionName || '(anonymous)', where, us: 0, code: url ? codeAt(url, lineNumber, columnNumber) : undefined };
+    entry.us += us;
+    total += us;
+    self.set(key, entry);
+  });
+  const functions = [...self.values()]
+    .sort((a, b) => b.us - a.us)
+    .slice(0, top)
+    .map((e) => ({ function: e.fn, where: e.where, selfMs: round(e.us / 1000), percent: round((100 * e.us) / Math.max(1, total)), ...(e.code ? { code: e.code } : {}) }));
+  await session.send('Profiler.disable');
+  return { totalMs: round(total / 1000), functions };
+}
+
+/** In the page: keeps every long task from now on in window.longTasks. */
+export function observeLongTasks() {
+  const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+  w.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.longTasks.push({ start: Math.round(e.startTime), duration: Math.round(e.duration) });
+  }).observe({ type: 'longtask' });
+}
+
+export interface LongTasks {
+  count: number;
+  over50Ms: number;
+  longestMs: number;
+  totalMs: number;
+}
+
+/** Reads and empties what observeLongTasks gathered. Every entry is over 50 ms by definition. */
+export async function takeLongTasks(page: Page): Promise<LongTasks> {
+  const tasks = await page.evaluate(() => {
+    const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+    const taken = w.longTasks ?? [];
+    w.longTasks = [];
+    return taken;
+  });
+  return {
+    count: tasks.length,
+    over50Ms: tasks.filter((t) => t.duration > 50).length,
+    longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
+    totalMs: tasks.reduce((s, t) => s + t.duration, 0),
+  };
+}
+
+interface SamplingNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/** Runs `work` under the sampling heap profiler; returns who allocated what is still alive after a GC. */
+export async function topAllocators(session: CDPSession, work: () => Promise<void>, top = 15): Promise<{ function: string; where: string; selfMB: number }[]> {
+  await session.send('HeapProfiler.enable');
+  await session.send('HeapProfiler.startSampling', { samplingInterval: 32768 });
+  await work();
+  await session.send('HeapProfiler.collectGarbage');
+  const { profile } = (await session.send('HeapProfiler.stopSampling')) as unknown as { profile: { head: SamplingNode } };
+  const sizes = new Map<string, { fn: string; where: string; bytes: number }>();
+  const walk = (node: SamplingNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${shortUrl(url)}:${lineNumber + 1}` : '';
+    const key = `${functionName}@${where}`;
+    const entry = sizes.get(key) ?? { fn: functionName || '(anonymous)', where, bytes: 0 };
+    entry.bytes += node.selfSize;
+    sizes.set(key, entry);
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  return [...sizes.values()]
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, top)
+    .map((e) => ({ function: e.fn, where: e.where, selfMB: round(e.bytes / 1_048_576) }));
+}
