@@ -131,3 +131,26 @@ export async function topAllocators(session: CDPSession, work: () => Promise<voi
     .slice(0, top)
     .map((e) => ({ function: e.fn, where: e.where, selfMB: round(e.bytes / 1_048_576) }));
 }
+
+const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount'] as const;
+
+/**
+ * Where the main thread's time went over `work`, from CDP Performance.getMetrics
+ * (the CPU profile files layout and style under "(program)"): script, layout,
+ * style in ms, their counts, and the DOM size at the end.
+ */
+export async function rendererTime(session: CDPSession, work: () => Promise<void>): Promise<Record<string, number>> {
+  await session.send('Performance.enable');
+  const read = async () => Object.fromEntries(((await session.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+  const before = await read();
+  await work();
+  const after = await read();
+  const out: Record<string, number> = {};
+  for (const name of METRICS) {
+    const delta = (after[name] ?? 0) - (before[name] ?? 0);
+    out[name.endsWith('Duration') ? `${name.replace('Duration', '')}Ms` : name] = name.endsWith('Duration') ? Math.round(delta * 1000) : delta;
+  }
+  out.domNodes = after.Nodes ?? 0;
+  await session.send('Performance.disable');
+  return out;
+}

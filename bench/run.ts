@@ -10,6 +10,8 @@ import { measureEngine } from './engine';
 import { measureImageDownscale } from './image-downscale';
 import { measureReliability } from './reliability';
 import { measureSlowPhone } from './slow-phone';
+import { measureHeap } from './heap';
+import { measureLighthouse } from './lighthouse';
 import { measureVisitTyping } from './visit-typing';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,6 +30,8 @@ if (!only || only === 'visit-typing') results.push(await measureVisitTyping());
 if (!only || only === 'reliability') results.push(measureReliability(root));
 if (!only || only === 'image-downscale') results.push(await measureImageDownscale(root));
 if (!only || only === 'slow-phone') results.push(await measureSlowPhone());
+if (!only || only === 'heap') results.push(await measureHeap());
+if (!only || only === 'lighthouse') results.push(await measureLighthouse());
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));

@@ -1,0 +1,119 @@
+/**
+ * Reads one Lighthouse report into the bench's figures: the four scores,
+ * total blocking time and the main metrics; every accessibility and best
+ * practice audit that fails, with the elements (selector, snippet, label)
+ * or entries it names; and, when performance misses, where the time goes
+ * (long tasks, script boot-up, main-thread breakdown, unused JavaScript,
+ * the failed opportunities).
+ */
+import type { Result } from 'lighthouse';
+
+type Audit = Result['audits'][string];
+type Item = Record<string, unknown>;
+
+export interface FailingAudit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  items: Item[];
+}
+
+export interface PageFigures {
+  page: string;
+  path: string;
+  finalUrl: string;
+  performance: number | null;
+  totalBlockingTimeMs: number;
+  accessibility: number | null;
+  bestPractices: number | null;
+  metricsMs: Record<string, number>;
+  met: { performance: boolean; totalBlockingTime: boolean; accessibility: boolean; bestPractices: boolean };
+  failingAccessibility: FailingAudit[];
+  failingBestPractices: FailingAudit[];
+  runWarnings: string[];
+  explanation?: Record<string, unknown>;
+}
+
+const shortUrl = (url: unknown) => (typeof url === 'string' ? url.replace(/^https?:\/\/[^/]+/, '') : url);
+
+/** An item of an audit's table, cut to what tells a person which element or entry it is. */
+function describe(item: Item): Item {
+  const node = item.node as Item | undefined;
+  if (node && typeof node === 'object') {
+    return { selector: node.selector, snippet: node.snippet, label: node.nodeLabel, explanation: node.explanation };
+  }
+  const out: Item = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (key === 'subItems') continue;
+    if (key === 'sourceLocation' && value && typeof value === 'object') out.source = `${shortUrl((value as Item).url)}:${(value as Item).line}:${(value as Item).column}`;
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = key === 'url' ? shortUrl(value) : value;
+    else if (value && typeof value === 'object' && (value as Item).type === 'node') out[key] = (value as Item).snippet;
+  }
+  return out;
+}
+
+function itemsOf(audit: Audit, limit = 20): Item[] {
+  const details = audit.details as { items?: Item[] } | undefined;
+  return (details?.items ?? []).slice(0, limit).map(describe);
+}
+
+function failing(lhr: Result, category: string): FailingAudit[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  return refs
+    .map((ref) => lhr.audits[ref.id]!)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+    .map((a) => ({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}), items: itemsOf(a) }));
+}
+
+function performanceExplanation(lhr: Result): Record<string, unknown> {
+  const a = lhr.audits;
+  const ms = (id: string) => Math.round(a[id]?.numericValue ?? 0);
+  const opportunities = Object.values(a)
+    .filter((x) => x.details?.type === 'opportunity' && x.score !== null && x.score < 0.9)
+    .map((x) => ({ id: x.id, title: x.title, displayValue: x.displayValue }));
+  return {
+    longTasks: a['long-tasks'] ? itemsOf(a['long-tasks'], 10) : [],
+    bootupTimeMs: ms('bootup-time'),
+    bootup: a['bootup-time'] ? itemsOf(a['bootup-time'], 8) : [],
+    mainThreadWorkMs: ms('mainthread-work-breakdown'),
+    mainThread: a['mainthread-work-breakdown'] ? itemsOf(a['mainthread-work-breakdown'], 8) : [],
+    unusedJavaScript: a['unused-javascript'] ? { displayValue: a['unused-javascript'].displayValue, items: itemsOf(a['unused-javascript'], 8) } : null,
+    renderBlocking: a['render-blocking-resources'] ? itemsOf(a['render-blocking-resources'], 8) : [],
+    failedOpportunities: opportunities,
+  };
+}
+
+export function pageFigures(slug: string, pathname: string, lhr: Result, goals: { performance: number; totalBlockingTimeMs: number; accessibility: number; bestPractices: number }): PageFigures {
+  const score = (c: string) => lhr.categories[c]?.score ?? null;
+  const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const performance = score('performance');
+  const tbt = metric('total-blocking-time');
+  const met = {
+    performance: (performance ?? 0) >= goals.performance,
+    totalBlockingTime: tbt <= goals.totalBlockingTimeMs,
+    accessibility: (score('accessibility') ?? 0) >= goals.accessibility,
+    bestPractices: (score('best-practices') ?? 0) >= goals.bestPractices,
+  };
+  return {
+    page: slug,
+    path: pathname,
+    finalUrl: shortUrl(lhr.finalDisplayedUrl) as string,
+    performance,
+    totalBlockingTimeMs: tbt,
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    metricsMs: {
+      firstContentfulPaint: metric('first-contentful-paint'),
+      largestContentfulPaint: metric('largest-contentful-paint'),
+      speedIndex: metric('speed-index'),
+      interactive: metric('interactive'),
+      cumulativeLayoutShiftX1000: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000),
+    },
+    met,
+    failingAccessibility: failing(lhr, 'accessibility'),
+    failingBestPractices: failing(lhr, 'best-practices'),
+    runWarnings: lhr.runWarnings,
+    ...(met.performance && met.totalBlockingTime ? {} : { explanation: performanceExplanation(lhr) }),
+  };
+}
