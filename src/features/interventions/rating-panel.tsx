@@ -49,7 +49,7 @@ export function RatingPanel({ intervention, docId, manager }: { intervention: In
         </p>
       ) : (
         <form
-          className="stack"
+          className="stack rating-form"
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
