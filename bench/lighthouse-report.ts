@@ -72,10 +72,17 @@ function performanceExplanation(lhr: Result): Record<string, unknown> {
   const opportunities = Object.values(a)
     .filter((x) => x.details?.type === 'opportunity' && x.score !== null && x.score < 0.9)
     .map((x) => ({ id: x.id, title: x.title, displayValue: x.displayValue }));
+  const tasks = a['long-tasks'] ? itemsOf(a['long-tasks'], 10) : [];
+  const boot = a['bootup-time'] ? itemsOf(a['bootup-time'], 8) : [];
+  const summary =
+    `TBT ${ms('total-blocking-time')} ms, performance ${lhr.categories.performance?.score}: ${tasks.length} long tasks (longest ${Math.round(Math.max(0, ...tasks.map((t) => Number(t.duration))))} ms); ` +
+    `script boot-up ${ms('bootup-time')} ms: ${boot.slice(0, 4).map((b) => `${b.url} ${Math.round(Number(b.scripting))} ms script`).join(', ')}; ` +
+    `unused JavaScript ${a['unused-javascript']?.displayValue || 'none reported'}.`;
   return {
-    longTasks: a['long-tasks'] ? itemsOf(a['long-tasks'], 10) : [],
+    summary,
+    longTasks: tasks,
     bootupTimeMs: ms('bootup-time'),
-    bootup: a['bootup-time'] ? itemsOf(a['bootup-time'], 8) : [],
+    bootup: boot,
     mainThreadWorkMs: ms('mainthread-work-breakdown'),
     mainThread: a['mainthread-work-breakdown'] ? itemsOf(a['mainthread-work-breakdown'], 8) : [],
     unusedJavaScript: a['unused-javascript'] ? { displayValue: a['unused-javascript'].displayValue, items: itemsOf(a['unused-javascript'], 8) } : null,

@@ -146,7 +146,15 @@ export async function measureSlowPhone(): Promise<SlowPhoneResult> {
     const list = await measureList(env);
     const met = { keystrokeP95: typing.throttled.p95Ms <= 16, scrollLongTasks: list.slow.scroll.longestMs <= 50 };
     const explanation: Record<string, unknown> = {};
-    if (typing.profile) explanation.typingThrottledTopSelfTime = typing.profile;
+    if (typing.profile) {
+      const { mainThreadOver10Words: m, functions } = typing.profile;
+      const js = functions.filter((f) => f.where).slice(0, 5).map((f) => `${f.selfMs} ms ${f.where} «${f.code ?? f.function}»`);
+      explanation.typingSummary =
+        `Throttled keystroke p95 ${typing.throttled.p95Ms} ms > 16 (max ${typing.throttled.maxMs}); ${typing.longTasksThrottled.count} long tasks while typing, longest ${typing.longTasksThrottled.longestMs} ms. ` +
+        `Main thread over 10 words (77 keys): script ${m.ScriptMs} ms, layout ${m.LayoutMs} ms (${m.LayoutCount}×), style ${m.RecalcStyleMs} ms (${m.RecalcStyleCount}×), ${m.domNodes} DOM nodes. ` +
+        `Top app functions by self time: ${js.join('; ')}.`;
+      explanation.typingThrottledTopSelfTime = typing.profile;
+    }
     if (list.profile) explanation.scrollThrottledTopSelfTime = list.profile;
     return {
       name: 'slow-phone',
