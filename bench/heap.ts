@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { makeVisitBig, openBigVisit, typeSession } from './big-visit';
 import { cdp, seedInterventions, signIn, startBenchEnv, type BenchEnv } from './env';
 import { topAllocators } from './profile';
-import { scrollToEnd, shownItems } from './slow-phone';
+import { openList, scrollToEnd, shownItems } from './slow-phone';
 
 const CACHED = 10_000;
 const GOAL_MB = 150;
@@ -87,9 +87,8 @@ async function manager(env: BenchEnv) {
   const page = await context.newPage();
   await signIn(page, 'gestionnaire@demo.fr');
   await page.getByRole('heading', { name: /^Bonjour/ }).first().waitFor();
-  await page.goto('/requests');
-  await page.locator('ul[aria-label="Interventions"] > li').first().waitFor({ timeout: 60_000 });
   await page.mouse.move(195, 500);
+  await openList(page);
   await scrollToEnd(page, 30);
   const itemsShown = await shownItems(page);
   const figure = await heapAfterGc(page);

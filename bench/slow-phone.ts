@@ -83,7 +83,7 @@ export async function scrollToEnd(page: Page, times: number): Promise<void> {
   }
 }
 
-async function openList(page: Page): Promise<void> {
+export async function openList(page: Page): Promise<void> {
   await page.evaluate(observeLongTasks);
   // A client-side navigation, as from the nav bar: the list's own cost, not the app's start.
   const link = page.locator('a[href="/requests"]').first();
@@ -155,7 +155,14 @@ export async function measureSlowPhone(): Promise<SlowPhoneResult> {
         `Top app functions by self time: ${js.join('; ')}.`;
       explanation.typingThrottledTopSelfTime = typing.profile;
     }
-    if (list.profile) explanation.scrollThrottledTopSelfTime = list.profile;
+    if (list.profile) {
+      const { mainThreadOver5Scrolls: m, functions } = list.profile;
+      const js = functions.filter((f) => f.where).slice(0, 5).map((f) => `${f.selfMs} ms ${f.where} «${f.code ?? f.function}»`);
+      explanation.scrollSummary =
+        `Throttled scroll: ${list.slow.scroll.count} long tasks, longest ${list.slow.scroll.longestMs} ms > 50. Main thread over 5 scrolls: script ${m.ScriptMs} ms, layout ${m.LayoutMs} ms, style ${m.RecalcStyleMs} ms, ${m.domNodes} DOM nodes. ` +
+        `Top app functions by self time: ${js.join('; ')}.`;
+      explanation.scrollThrottledTopSelfTime = list.profile;
+    }
     return {
       name: 'slow-phone',
       cpuThrottlingRate: RATE,
