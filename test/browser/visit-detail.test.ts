@@ -6,7 +6,9 @@
  * autosave, because the draft lives in the engine and not in the screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshots, signIn, startBrowserEnv, type BrowserEnv } from './harness';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, SCREENSHOTS, screenshots, signIn, startBrowserEnv, type BrowserEnv } from './harness';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -16,6 +18,8 @@ afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
 const visitId = (name: string) => (db().prepare(`SELECT id FROM visits WHERE name = ?`).get(name) as { id: number }).id;
+/** One screenshot at once (the loader lasts a second: the harness's two-size helper is too slow for it). */
+const shotNow = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 const serverData = (id: number) => (db().prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string } | undefined)?.data ?? '';
 
 describe('visit detail', () => {
@@ -46,6 +50,70 @@ describe('visit detail', () => {
     await page.getByLabel('Observations').fill('Porte du hall réglée');
     await page.goBack();
     await expect.poll(() => serverData(id), { timeout: 10_000 }).toContain('Porte du hall réglée');
+    await context.close();
+  });
+
+  it('edits section labels offline in edit mode; they reach the server after sync; the §9 loaders show, do not block, and hide', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'inspecteur@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+
+    // Owner dashboard: the loader hides 300 ms after the counts are known.
+    await page.goto('/dashboard-visites');
+    await page.getByText('Mes visites').waitFor();
+    await page.getByRole('progressbar', { name: 'Chargement du tableau de bord' }).waitFor({ state: 'detached', timeout: 3_000 });
+
+    await page.goto('/visites');
+    await page.getByRole('link', { name: 'Contrôle sécurité incendie' }).waitFor();
+    const id = visitId('Contrôle sécurité incendie');
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/visite-detail/${id}`);
+    await page.getByRole('heading', { name: 'Contrôle sécurité incendie' }).waitFor();
+    const loader = page.getByRole('progressbar', { name: 'Chargement de la visite' });
+    await shotNow(page, 'visit-loader-desktop');
+    await page.waitForTimeout(400);
+    expect(await loader.isVisible()).toBe(true); // still there: it hides 1000 ms after the forms load
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Contrôle sécurité incendie' }).waitFor();
+    await shotNow(page, 'visit-loader-phone');
+    // The loader never takes the pointer: the download is clicked while it shows.
+    expect(await loader.isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Télécharger' }).click({ timeout: 1_000 });
+    await loader.waitFor({ state: 'detached', timeout: 3_000 });
+    await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
+    await page.getByRole('button', { name: /Hall d’entrée/ }).first().click();
+
+    await context.setOffline(true);
+    await page.getByRole('switch', { name: 'Édition' }).check();
+    await page.getByLabel('Libellé de la section').fill('Hall principal');
+    await page.getByLabel('Libellé de la sous-section Interphone et contrôle d’accès').fill('Interphone du hall');
+    await page.getByRole('heading', { name: 'Hall principal' }).waitFor();
+    await page.getByRole('button', { name: /^Interphone du hall/ }).waitFor(); // its card, renamed
+    await page.getByLabel('Libellé de la section').focus();
+    await screenshots(page, 'visit-detail-edit-label');
+    await page.getByRole('button', { name: 'Enregistrer •' }).click();
+    await page.getByRole('button', { name: 'Enregistré' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(serverData(id)).not.toContain('Hall principal'); // offline: kept on the device, queued
+
+    await context.setOffline(false);
+    await expect.poll(() => serverData(id), { timeout: 15_000 }).toContain('Hall principal');
+    expect(serverData(id)).toContain('Interphone du hall');
+
+    // The list opens a downloaded visit with data=true, and the detail and the fiche pass it on.
+    await page.getByRole('button', { name: 'Retour à la liste' }).click();
+    const link = page.getByRole('link', { name: 'Contrôle sécurité incendie' });
+    expect(await link.getAttribute('href')).toContain('data=true');
+    await link.click();
+    await page.getByRole('button', { name: 'Menu de la visite' }).click();
+    await page.getByRole('button', { name: 'Fiche', exact: true }).click();
+    await page.waitForURL(new RegExp(`/visite-fiche/${id}\\?data=true`));
+    await page.getByRole('heading', { name: 'Hall principal' }).waitFor();
+    await page.getByRole('button', { name: 'Retour à la visite' }).click();
+    await page.waitForURL(new RegExp(`/visite-detail/${id}\\?data=true`));
     await context.close();
   });
 });
