@@ -73,10 +73,36 @@ export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`;
 }
 
+/**
+ * ky clones every request before sending it, to be able to retry (even with `retry: 0`, ky issue
+ * #831). Cloning a request tees its body into two streams, and Chromium then uploads the body as a
+ * stream: 1.5 ms more per write on this machine (bench/browser/engine-bench.ts, `drain`), 30 % of a
+ * sent command. Retrying is the outbox's job, so JSON bodies are handed to fetch as the string they
+ * are: ky forwards options it does not know (`bodyText`) to its `fetch`, which builds the request
+ * again with that string. ky's own checks, timeout and errors are kept.
+ */
+interface TextBodyInit extends RequestInit {
+  bodyText?: string;
+}
+
+function jsonBody(json: unknown, headers: Record<string, string>): { body: string; bodyText: string } {
+  headers['Content-Type'] = 'application/json';
+  const text = JSON.stringify(json);
+  return { body: text, bodyText: text };
+}
+
+function sendTextBodyAsIs(send: typeof fetch): typeof fetch {
+  return (input, init?: TextBodyInit) => {
+    if (init?.bodyText === undefined || !(input instanceof Request)) return send(input, init);
+    const { bodyText, ...rest } = init;
+    return send(input.url, { ...rest, method: input.method, headers: input.headers, signal: input.signal, body: bodyText });
+  };
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<boolean> | null = null;
 
-  const http = ky.create({ retry: 0, timeout: options.timeoutMs ?? 30_000, throwHttpErrors: true, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const http = ky.create({ retry: 0, timeout: options.timeoutMs ?? 30_000, throwHttpErrors: true, fetch: sendTextBodyAsIs(options.fetch ?? ((input, init) => fetch(input, init))) });
 
   async function send(method: string, path: string, o: CallOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: o.ld ? 'application/ld+json' : 'application/json' };
@@ -88,7 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         headers,
         searchParams: toSearchParams(o.searchParams),
-        ...(o.json !== undefined ? { json: o.json } : {}),
+        ...(o.json !== undefined ? jsonBody(o.json, headers) : {}),
         ...(o.body ? { body: o.body } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
       });
