@@ -13,6 +13,7 @@ import { createApiClient } from '../../sync/api/client';
 import { testRegistry } from '../../test/integration/generic-request';
 import { firstPageByPlaces, rankOf, watchFirstPageByPlaces } from '../../sync/store/queries';
 import { firstValueFrom } from 'rxjs';
+import type { Store } from '../../sync/store/database';
 import { pullInterventionPage } from '../../sync/pull/interventions';
 import { interventionPaths } from '../../sync/contract/interventions';
 import type { TokenPair } from '../../sync/contract/core';
@@ -27,6 +28,36 @@ function makeInterventions(n: number) {
     const data = { id: i + 1, number: `DI-${100000 + i}`, place, createdAt, realEstate: { id: (i % 9) + 1, name: `Résidence ${i % 9}` }, businessArea: { id: 3, name: 'Plomberie' }, information: 'Fuite sur colonne montante, intervention urgente demandée.' };
     return { id: String(i + 1), data, pending: false, refreshedAt: Date.now(), place, createdAt, rank: rankOf(createdAt, String(i + 1)), number: data.number };
   });
+}
+
+/**
+ * Where the RxDB page's time goes, each part alone (medians over 30 different pages): planning the
+ * query (normalize + choose the index), the storage's own read (Dexie cursor over the index, the
+ * documents' revision and meta fields included), and the documents RxDB builds and the plain
+ * copies the screens get.
+ */
+async function queryParts(collection: Store['db']['interventions'], wanted: string[], cutoff: (i: number) => string): Promise<Record<string, number>> {
+  const planning: number[] = [];
+  const storage: number[] = [];
+  const documents: number[] = [];
+  const copies: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const queries = wanted.map((place) => collection.find({ selector: { place, rank: { $gt: rankOf(cutoff(i)) } } as never, sort: [{ rank: 'asc' } as never], limit: 10 }));
+    let t = performance.now();
+    // The query's own planning (normalize, the `_deleted` prefix RxDB puts on every index, choice of index).
+    const prepared = queries.map((q) => q.getPreparedQuery());
+    planning.push(performance.now() - t);
+    t = performance.now();
+    const results = await Promise.all(prepared.map((q) => collection.storageInstance.query(q)));
+    storage.push(performance.now() - t);
+    t = performance.now();
+    const docs = results.flatMap((r) => collection._docCache.getCachedRxDocuments(r.documents));
+    documents.push(performance.now() - t);
+    t = performance.now();
+    docs.map((d) => d.toJSON());
+    copies.push(performance.now() - t);
+  }
+  return { planningMedianMs: median(planning), storageReadMedianMs: median(storage), documentsMedianMs: median(documents), plainCopiesMedianMs: median(copies) };
 }
 
 async function benchQuery(): Promise<Record<string, number>> {
@@ -44,6 +75,7 @@ async function benchQuery(): Promise<Record<string, number>> {
     rx.push(performance.now() - t);
     if (page.length !== 10) throw new Error('rx page size');
   }
+  const parts = await queryParts(store.db.interventions, wanted, cutoff);
   // What a list screen pays on opening: the first emission of the live query (RxQuery, documents,
   // change tracking). Each run a different page size, so no query is answered from the cache.
   const live: number[] = [];
@@ -68,10 +100,25 @@ async function benchQuery(): Promise<Record<string, number>> {
     dexie.push(performance.now() - t);
     if (page.length !== 10) throw new Error('dexie page size');
   }
+  // The same page read as RxDB's Dexie storage reads it: a cursor, one IndexedDB request per document
+  // (rxdb/plugins/storage-dexie/dexie-query.js), where limit().toArray() above is one getAll per place.
+  const cursor: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    const parts = await Promise.all(
+      wanted.map(async (p) => {
+        const rows: unknown[] = [];
+        await table.where('[place+rank]').between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true).until(() => rows.length >= 10).each((row) => void rows.push(row));
+        return rows;
+      }),
+    );
+    cursor.push(performance.now() - t);
+    if (parts.flat().length < 10) throw new Error('dexie cursor page size');
+  }
   await raw.delete();
   const rxMs = median(rx);
   const dexieMs = median(dexie);
-  return { rxMedianMs: rxMs, dexieMedianMs: dexieMs, ratio: rxMs / dexieMs, liveFirstEmissionMedianMs: median(live), liveRatio: median(live) / dexieMs };
+  return { rxMedianMs: rxMs, dexieMedianMs: dexieMs, ratio: rxMs / dexieMs, liveFirstEmissionMedianMs: median(live), liveRatio: median(live) / dexieMs, dexieCursorMedianMs: median(cursor), rxVsDexieCursorRatio: rxMs / median(cursor), ...parts };
 }
 
 /** Times every call of `fn` into `parts[name]` (the bench's own profiler: no production hook). */
