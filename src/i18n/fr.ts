@@ -1,7 +1,10 @@
 /**
- * Every French text of the interface, in one catalogue. Keys are the spec's
- * names where it gives one (invalidParameters, fillAllFields, …) so that a
- * reader can go from the spec to the screen and back.
+ * The French texts shared by the app: the spec's catalogue, the login screen,
+ * the shell, route titles. Keys are the spec's names where it gives one
+ * (invalidParameters, fillAllFields, …) so that a reader can go from the spec
+ * to the screen and back. This module is part of the login screen's
+ * JavaScript: a screen that loads on demand keeps its own texts in its
+ * feature's texts.ts (issue 14's budget).
  */
 export const fr = {
   appName: 'Batipass Terrain',
@@ -52,16 +55,8 @@ export const fr = {
 
   // Forgotten password
   forgottenTitle: 'Mot de passe oublié',
-  forgottenIntro: 'Saisissez votre e-mail : nous vous envoyons un code pour choisir un nouveau mot de passe.',
-  sendCode: 'Recevoir un code',
   codeTitle: 'Code reçu',
-  codeIntro: (email: string) => `Saisissez le code envoyé à ${email}.`,
-  code: 'Code',
-  checkCode: 'Vérifier le code',
   changeTitle: 'Choisir un mot de passe',
-  newPassword: 'Nouveau mot de passe',
-  confirmPassword: 'Confirmation du mot de passe',
-  changePassword: 'Changer le mot de passe',
   backToLogin: 'Retour à la connexion',
 
   // Onboarding and first connection
@@ -71,23 +66,14 @@ export const fr = {
     { title: 'Vos visites sur le terrain', text: 'Téléchargez une visite, remplissez-la hors ligne, ajoutez vos photos, terminez-la en un geste.' },
   ],
   next: 'Suivant',
-  begin: 'Commencer',
   stepOf: (i: number, n: number) => `Étape ${i} sur ${n}`,
   firstConnectTitle: 'Bienvenue',
-  firstConnectText:
-    "Votre compte est prêt. Vous retrouverez ici vos tableaux de bord, vos demandes et vos visites. Pensez à installer l'application sur votre écran d'accueil pour l'utiliser hors ligne.",
-  validate: 'Valider',
 
   // Contact
   contactTitle: 'Nous contacter',
-  contactIntro: 'Vous souhaitez un compte ? Laissez-nous vos coordonnées : nous vous répondons sous 48 h pour confirmer la création de votre compte.',
   firstname: 'Prénom',
   lastname: 'Nom',
   gsm: 'Téléphone',
-  company: 'Société',
-  realEstate: 'Bien immobilier',
-  message: 'Message',
-  optional: '(facultatif)',
   send: 'Envoyer',
   sending: 'Envoi…',
 
@@ -133,46 +119,16 @@ export const fr = {
   exportPending: 'Exporter les envois en attente',
   logoutLoss: (n: number) =>
     `${n} envoi${n > 1 ? 's' : ''} en attente ${n > 1 ? "n'ont" : "n'a"} pas encore été reçu${n > 1 ? 's' : ''} par le serveur. Si vous vous déconnectez, ${n > 1 ? 'ils seront perdus' : 'il sera perdu'}.`,
-  allSent: 'Tout est envoyé.',
-  pendingOnDevice: (n: number) => `${n} envoi${n > 1 ? 's' : ''} en attente sur cet appareil.`,
-  sendNow: 'Envoyer maintenant',
-  exportAll: 'Exporter',
-  outboxStatus: { pending: 'En attente', inflight: 'Envoi en cours', rejected: 'Refusé par le serveur' },
-  recordedAt: (date: string, attempts: number) => `Enregistré le ${date} · ${attempts} tentative${attempts > 1 ? 's' : ''}`,
-  waitsFor: (label: string) => ` · attend « ${label} »`,
-  fileUploadProgress: (percent: number) => `Envoi du fichier : ${percent} %`,
-  lastError: (message: string) => `Dernière erreur : ${message}`,
-  retry: 'Réessayer',
-  discard: 'Abandonner',
-  discardTitle: 'Abandonner cet envoi ?',
-  discardText: (label: string) => `« ${label} » ne sera jamais envoyé et sera supprimé de cet appareil. Pensez à l'exporter si vous voulez le garder.`,
   sendRefusedTitle: 'Envoi refusé',
   sendRefused: (label: string, message: string | undefined) => `${label} : ${message ?? 'refusé par le serveur'}`,
 
-  // Home
-  hello: (name: string) => `Bonjour ${name}`,
-  homeIntro: 'Que souhaitez-vous faire aujourd’hui ?',
+  // Module names (home cards and route titles)
   cardEchopark: 'Echopark',
-  cardEchoparkText: 'Demandes de votre communauté',
   cardInterventions: 'Interventions',
-  cardInterventionsText: "Tableau de bord des demandes d'intervention",
   cardOs: 'Ordres de service',
-  cardOsText: 'Validation des travaux',
   cardVisits: 'Visites',
-  cardVisitsText: 'Inspections sur site',
-  cardAi: 'Assistant IA, ouvre un nouvel onglet',
-  onboardingBlockTitle: 'Premiers pas',
-  onboardingBlockText: "Découvrez en trois écrans comment l'application vous accompagne sur le terrain.",
-  onboardingBlockCta: 'Voir la présentation',
-  dismiss: 'Masquer',
 
-  // Account
   accountTitle: 'Mon compte',
-  emailReadOnly: "L'e-mail ne peut pas être modifié.",
-  save: 'Enregistrer',
-  saving: 'Enregistrement…',
-  storageUsage: (used: string, quota: string) => `Stockage de l'appareil : ${used} utilisés sur ${quota}`,
-  storageKept: ' (conservé par le navigateur)',
 
   // Photos picked for upload
   preparingPhotos: (n: number) => (n > 1 ? `Préparation de ${n} photos…` : 'Préparation de la photo…'),

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useFormik } from 'formik';
 import { fr } from '../../i18n/fr';
+import { accountTexts } from './texts';
 import { formMessage, validateAccount } from '../../domain/validation';
 import { session } from '../../services/session';
 import { getEngine } from '../../services/engine';
@@ -46,11 +47,11 @@ export function AccountPage() {
       <form className="panel" onSubmit={form.handleSubmit} noValidate>
         <TextField label={fr.firstname} name="firstname" autoComplete="given-name" value={form.values.firstname} onChange={form.handleChange} error={form.errors.firstname} />
         <TextField label={fr.lastname} name="lastname" autoComplete="family-name" value={form.values.lastname} onChange={form.handleChange} error={form.errors.lastname} />
-        <TextField label={fr.email} name="email" type="email" value={user.email} readOnly hint={fr.emailReadOnly} />
+        <TextField label={fr.email} name="email" type="email" value={user.email} readOnly hint={accountTexts.emailReadOnly} />
         <TextField label={fr.gsm} name="gsm" type="tel" inputMode="numeric" autoComplete="tel" value={form.values.gsm} onChange={form.handleChange} error={form.errors.gsm} />
         {summary ? <Alert tone="error">{summary}</Alert> : null}
         {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{form.isSubmitting ? fr.saving : fr.save}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>{form.isSubmitting ? accountTexts.saving : accountTexts.save}</Button>
         <StorageMeter />
       </form>
     </div>

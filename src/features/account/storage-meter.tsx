@@ -1,6 +1,6 @@
 /** How much of the device's storage the app uses, and whether the browser promised to keep it. */
 import { useEffect, useState } from 'react';
-import { fr } from '../../i18n/fr';
+import { accountTexts } from './texts';
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 
@@ -17,8 +17,8 @@ export function StorageMeter() {
   return (
     <div className="storage-meter">
       <label htmlFor="storage-usage">
-        {fr.storageUsage(mb(estimate.usage), mb(estimate.quota))}
-        {estimate.persisted ? fr.storageKept : ''}
+        {accountTexts.storageUsage(mb(estimate.usage), mb(estimate.quota))}
+        {estimate.persisted ? accountTexts.storageKept : ''}
       </label>
       <progress id="storage-usage" max={estimate.quota} value={estimate.usage} />
     </div>

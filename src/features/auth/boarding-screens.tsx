@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { fr } from '../../i18n/fr';
+import { guestTexts } from './texts';
 import { Button } from '../../ui/controls';
 import { GuestLayout } from './guest-layout';
 
@@ -20,7 +21,7 @@ export function BoardingPage() {
         ))}
       </div>
       {last ? (
-        <Button block onClick={() => void navigate({ to: '/' })}>{fr.begin}</Button>
+        <Button block onClick={() => void navigate({ to: '/' })}>{guestTexts.begin}</Button>
       ) : (
         <Button block onClick={() => setStep(step + 1)}>{fr.next}</Button>
       )}
@@ -32,8 +33,8 @@ export function FirstConnectPage() {
   const navigate = useNavigate();
   return (
     <GuestLayout title={fr.firstConnectTitle}>
-      <p className="boarding__text">{fr.firstConnectText}</p>
-      <Button block onClick={() => void navigate({ to: '/' })}>{fr.validate}</Button>
+      <p className="boarding__text">{guestTexts.firstConnectText}</p>
+      <Button block onClick={() => void navigate({ to: '/' })}>{guestTexts.validate}</Button>
     </GuestLayout>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useFormik } from 'formik';
 import { fr } from '../../i18n/fr';
+import { guestTexts } from './texts';
 import { formMessage, validateContact, type ContactValues } from '../../domain/validation';
 import { session } from '../../services/session';
 import { failureText } from '../../services/errors';
@@ -43,7 +44,7 @@ export function ContactPage() {
     <TextField label={label} name={key} value={form.values[key]} onChange={form.handleChange} error={errorOf(key)} {...extra} />
   );
   return (
-    <GuestLayout title={fr.contactTitle} intro={fr.contactIntro} footer={<Link to="/login">{fr.backToLogin}</Link>}>
+    <GuestLayout title={fr.contactTitle} intro={guestTexts.contactIntro} footer={<Link to="/login">{fr.backToLogin}</Link>}>
       <form onSubmit={form.handleSubmit} noValidate>
         <div className="grid-2">
           {field('firstname', fr.firstname, { autoComplete: 'given-name' })}
@@ -51,9 +52,9 @@ export function ContactPage() {
         </div>
         {field('email', fr.email, { type: 'email', autoComplete: 'email' })}
         {field('gsm', fr.gsm, { type: 'tel', inputMode: 'numeric', autoComplete: 'tel' })}
-        {field('company', fr.company, { autoComplete: 'organization' })}
-        {field('real_estate', fr.realEstate)}
-        <TextArea label={`${fr.message} ${fr.optional}`} name="message" rows={4} value={form.values.message} onChange={form.handleChange} />
+        {field('company', guestTexts.company, { autoComplete: 'organization' })}
+        {field('real_estate', guestTexts.realEstate)}
+        <TextArea label={`${guestTexts.message} ${guestTexts.optional}`} name="message" rows={4} value={form.values.message} onChange={form.handleChange} />
         {summary ? <Alert tone="error">{summary}</Alert> : null}
         {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
         <Button type="submit" block disabled={form.isSubmitting}>{form.isSubmitting ? fr.sending : fr.send}</Button>

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useFormik } from 'formik';
 import { fr } from '../../i18n/fr';
+import { guestTexts } from './texts';
 import { validateForgottenEmail, validateNewPassword } from '../../domain/validation';
 import { session } from '../../services/session';
 import { failureText } from '../../services/errors';
@@ -52,11 +53,11 @@ export function ForgottenPasswordPage() {
     },
   });
   return (
-    <GuestLayout title={fr.forgottenTitle} intro={fr.forgottenIntro} footer={backLink}>
+    <GuestLayout title={fr.forgottenTitle} intro={guestTexts.forgottenIntro} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>
         <TextField label={fr.email} name="email" type="email" autoComplete="email" value={form.values.email} onChange={form.handleChange} error={form.errors.email} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{fr.sendCode}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>{guestTexts.sendCode}</Button>
       </form>
     </GuestLayout>
   );
@@ -82,11 +83,11 @@ export function ForgottenPasswordCodePage() {
     },
   });
   return (
-    <GuestLayout title={fr.codeTitle} intro={email ? fr.codeIntro(email) : undefined} footer={backLink}>
+    <GuestLayout title={fr.codeTitle} intro={email ? guestTexts.codeIntro(email) : undefined} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>
-        <TextField label={fr.code} name="code" inputMode="numeric" autoComplete="one-time-code" value={form.values.code} onChange={form.handleChange} error={form.errors.code} />
+        <TextField label={guestTexts.code} name="code" inputMode="numeric" autoComplete="one-time-code" value={form.values.code} onChange={form.handleChange} error={form.errors.code} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{fr.checkCode}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>{guestTexts.checkCode}</Button>
       </form>
     </GuestLayout>
   );
@@ -116,10 +117,10 @@ export function ForgottenPasswordChangePage() {
   return (
     <GuestLayout title={fr.changeTitle} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>
-        <TextField label={fr.newPassword} name="password" type="password" autoComplete="new-password" value={form.values.password} onChange={form.handleChange} error={form.errors.password} />
-        <TextField label={fr.confirmPassword} name="confirmation" type="password" autoComplete="new-password" value={form.values.confirmation} onChange={form.handleChange} error={form.errors.confirmation} />
+        <TextField label={guestTexts.newPassword} name="password" type="password" autoComplete="new-password" value={form.values.password} onChange={form.handleChange} error={form.errors.password} />
+        <TextField label={guestTexts.confirmPassword} name="confirmation" type="password" autoComplete="new-password" value={form.values.confirmation} onChange={form.handleChange} error={form.errors.confirmation} />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{fr.changePassword}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>{guestTexts.changePassword}</Button>
       </form>
     </GuestLayout>
   );

@@ -3,10 +3,14 @@
  * password and contact links, the app version. A failed login shows
  * 'Identifiants invalides' and clears the token; no network shows
  * 'Aucune connexion internet' (a browser app cannot exit as the mobile one does).
+ *
+ * The one form without formik: it is the first screen, and formik with its
+ * lodash share was a tenth of the login screen's JavaScript budget for three
+ * fields (issue 14). Same behaviour: required fields said after a submit,
+ * the server address checked as it is typed.
  */
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useFormik } from 'formik';
 import { APP_VERSION, HIDE_BOARDING_KEY, isApiFailure, isValidServerUrl, readServerUrl, writeServerUrl } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
 import { safeRedirect } from '../../domain/access';
@@ -23,32 +27,39 @@ export function LoginPage() {
   const [showServer, setShowServer] = useState(initialServer !== '');
   const [failure, setFailure] = useState<string | null>(null);
 
-  const form = useFormik({
-    initialValues: { email: '', password: '', serverUrl: initialServer },
-    validate: (v) => {
-      const errors: Record<string, string> = {};
-      if (v.email.trim() === '') errors.email = fr.fieldRequired;
-      if (v.password === '') errors.password = fr.fieldRequired;
-      if (showServer && v.serverUrl.trim() !== '' && !isValidServerUrl(v.serverUrl)) errors.serverUrl = fr.serverUrlInvalid;
-      return errors;
-    },
-    onSubmit: async (v) => {
-      setFailure(null);
-      writeServerUrl(storage, showServer ? v.serverUrl : '');
-      if (typeof navigator !== 'undefined' && !navigator.onLine) {
-        setFailure(fr.noNetwork);
-        return;
-      }
-      try {
-        await session.login(v.email.trim(), v.password);
-        storage.removeItem(HIDE_BOARDING_KEY);
-        await navigate({ ...safeRedirect(search.redirect), replace: true });
-      } catch (error) {
-        const offline = isApiFailure(error) && (error.kind === 'network' || error.kind === 'timeout');
-        setFailure(offline ? fr.noNetwork : fr.invalidParameters);
-      }
-    },
-  });
+  const [values, setValues] = useState({ email: '', password: '', serverUrl: initialServer });
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverTyped, setServerTyped] = useState(false);
+  const errors = loginErrors(values, showServer);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const { name, value } = event.target;
+    if (name === 'serverUrl') setServerTyped(true);
+    setValues((v) => ({ ...v, [name]: value }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (submitting || Object.keys(errors).length > 0) return;
+    setFailure(null);
+    writeServerUrl(storage, showServer ? values.serverUrl : '');
+    if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      setFailure(fr.noNetwork);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await session.login(values.email.trim(), values.password);
+      storage.removeItem(HIDE_BOARDING_KEY);
+      await navigate({ ...safeRedirect(search.redirect), replace: true });
+    } catch (error) {
+      const offline = isApiFailure(error) && (error.kind === 'network' || error.kind === 'timeout');
+      setFailure(offline ? fr.noNetwork : fr.invalidParameters);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
     <GuestLayout
@@ -61,9 +72,9 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={form.handleSubmit} noValidate>
-        <TextField label={fr.email} name="email" type="email" autoComplete="username" inputMode="email" value={form.values.email} onChange={form.handleChange} error={form.touched.email ? form.errors.email : undefined} />
-        <TextField label={fr.password} name="password" type="password" autoComplete="current-password" value={form.values.password} onChange={form.handleChange} error={form.touched.password ? form.errors.password : undefined} />
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <TextField label={fr.email} name="email" type="email" autoComplete="username" inputMode="email" value={values.email} onChange={onChange} error={submitted ? errors.email : undefined} />
+        <TextField label={fr.password} name="password" type="password" autoComplete="current-password" value={values.password} onChange={onChange} error={submitted ? errors.password : undefined} />
         <p className="right">
           <Link to="/forgotten_password">{fr.forgottenPasswordLink}</Link>
         </p>
@@ -72,14 +83,22 @@ export function LoginPage() {
         </button>
         {showServer ? (
           <div id="server-options">
-            <TextField label={fr.serverUrl} name="serverUrl" type="url" inputMode="url" placeholder="https://" hint={fr.serverUrlHint} value={form.values.serverUrl} onChange={form.handleChange} error={form.errors.serverUrl} />
+            <TextField label={fr.serverUrl} name="serverUrl" type="url" inputMode="url" placeholder={fr.serverUrlPlaceholder} hint={fr.serverUrlHint} value={values.serverUrl} onChange={onChange} error={submitted || serverTyped ? errors.serverUrl : undefined} />
           </div>
         ) : null}
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>
-          {form.isSubmitting ? fr.connecting : fr.connect}
+        <Button type="submit" block disabled={submitting}>
+          {submitting ? fr.connecting : fr.connect}
         </Button>
       </form>
     </GuestLayout>
   );
+}
+
+function loginErrors(v: { email: string; password: string; serverUrl: string }, showServer: boolean): Partial<Record<'email' | 'password' | 'serverUrl', string>> {
+  const errors: Partial<Record<'email' | 'password' | 'serverUrl', string>> = {};
+  if (v.email.trim() === '') errors.email = fr.fieldRequired;
+  if (v.password === '') errors.password = fr.fieldRequired;
+  if (showServer && v.serverUrl.trim() !== '' && !isValidServerUrl(v.serverUrl)) errors.serverUrl = fr.serverUrlInvalid;
+  return errors;
 }

@@ -8,16 +8,17 @@ import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { HIDE_BOARDING_KEY } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
+import { homeTexts } from './texts';
 import { homeCards, type HomeCard } from '../../domain/access';
 import { capitalize } from '../../domain/format';
 import { session, storage } from '../../services/session';
 import { Icon, type IconName } from '../../ui/icons';
 
 const CARD_TEXT: Record<'echopark' | 'interventions' | 'os' | 'visits', { title: string; text: string; icon: IconName; tone: string }> = {
-  echopark: { title: fr.cardEchopark, text: fr.cardEchoparkText, icon: 'community', tone: 'teal' },
-  interventions: { title: fr.cardInterventions, text: fr.cardInterventionsText, icon: 'wrench', tone: 'orange' },
-  os: { title: fr.cardOs, text: fr.cardOsText, icon: 'os', tone: 'blue' },
-  visits: { title: fr.cardVisits, text: fr.cardVisitsText, icon: 'visit', tone: 'green' },
+  echopark: { title: fr.cardEchopark, text: homeTexts.cardEchoparkText, icon: 'community', tone: 'teal' },
+  interventions: { title: fr.cardInterventions, text: homeTexts.cardInterventionsText, icon: 'wrench', tone: 'orange' },
+  os: { title: fr.cardOs, text: homeTexts.cardOsText, icon: 'os', tone: 'blue' },
+  visits: { title: fr.cardVisits, text: homeTexts.cardVisitsText, icon: 'visit', tone: 'green' },
 };
 
 export function HomePage() {
@@ -31,16 +32,16 @@ export function HomePage() {
   };
   return (
     <div className="page">
-      <h1 className="greeting">{fr.hello(capitalize(user.firstname))}</h1>
-      <p className="muted">{fr.homeIntro}</p>
+      <h1 className="greeting">{homeTexts.hello(capitalize(user.firstname))}</h1>
+      <p className="muted">{homeTexts.homeIntro}</p>
       {!boardingHidden ? (
         <section className="onboarding" aria-labelledby="onboarding-title">
           <div>
-            <h2 id="onboarding-title">{fr.onboardingBlockTitle}</h2>
-            <p>{fr.onboardingBlockText}</p>
+            <h2 id="onboarding-title">{homeTexts.onboardingBlockTitle}</h2>
+            <p>{homeTexts.onboardingBlockText}</p>
             {/* /boarding is for guests (spec part 1 §2): a signed-in user reads the steps here. */}
             <details className="onboarding__steps">
-              <summary className="btn btn--secondary">{fr.onboardingBlockCta}</summary>
+              <summary className="btn btn--secondary">{homeTexts.onboardingBlockCta}</summary>
               <ol>
                 {fr.boardingSteps.map((step) => (
                   <li key={step.title}>
@@ -50,12 +51,12 @@ export function HomePage() {
               </ol>
             </details>
           </div>
-          <button type="button" className="icon-button" aria-label={fr.dismiss} onClick={hideBoarding}>
+          <button type="button" className="icon-button" aria-label={homeTexts.dismiss} onClick={hideBoarding}>
             <Icon name="close" />
           </button>
         </section>
       ) : null}
-      <ul className="cards" aria-label={fr.homeIntro}>
+      <ul className="cards" aria-label={homeTexts.homeIntro}>
         {cards.map((card) => (
           <li key={card.key}>{renderCard(card, user.iaLinks)}</li>
         ))}
@@ -71,7 +72,7 @@ function renderCard(card: HomeCard, iaLinks: readonly { name: string; url: strin
       <a className="card card--violet" href={card.to} target="_blank" rel="noopener noreferrer">
         <span className="card__icon"><Icon name="spark" /></span>
         <span className="card__title">{link.name}</span>
-        <span className="card__text">{fr.cardAi}</span>
+        <span className="card__text">{homeTexts.cardAi}</span>
       </a>
     );
   }

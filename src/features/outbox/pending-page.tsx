@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { blockedBy, type OutboxDoc } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
-import { fr } from '../../i18n/fr';
+import { outboxTexts } from './texts';
 import { engineState, getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 import { downloadExport } from '../../services/export';
@@ -22,12 +22,12 @@ export function PendingPage() {
     <div className="page page--narrow">
       <div className="toolbar-row">
         <p className="muted" role="status">
-          {list.length === 0 ? fr.allSent : fr.pendingOnDevice(list.length)}
+          {list.length === 0 ? outboxTexts.allSent : outboxTexts.pendingOnDevice(list.length)}
         </p>
         {list.length > 0 ? (
           <div className="outbox-item__actions">
-            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>{fr.sendNow}</Button>
-            <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>{fr.exportAll}</Button>
+            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>{outboxTexts.sendNow}</Button>
+            <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>{outboxTexts.exportAll}</Button>
           </div>
         ) : null}
       </div>
@@ -38,17 +38,17 @@ export function PendingPage() {
             <li key={c.id} className={`outbox-item${c.status === 'rejected' ? ' outbox-item--rejected' : ''}`}>
               <div className="outbox-item__head">
                 <strong>{c.label}</strong>
-                <span className={`status-tag${c.status === 'rejected' ? ' status-tag--rejected' : ''}`}>{fr.outboxStatus[c.status]}</span>
+                <span className={`status-tag${c.status === 'rejected' ? ' status-tag--rejected' : ''}`}>{outboxTexts.outboxStatus[c.status]}</span>
               </div>
               <p className="outbox-item__meta">
-                {fr.recordedAt(formatDateTime(new Date(c.createdAt).toISOString()), c.attempts)}
-                {blocker ? fr.waitsFor(blocker.label) : ''}
+                {outboxTexts.recordedAt(formatDateTime(new Date(c.createdAt).toISOString()), c.attempts)}
+                {blocker ? outboxTexts.waitsFor(blocker.label) : ''}
               </p>
-              {progress[c.id] !== undefined ? <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={fr.fileUploadProgress(progress[c.id]!)} /> : null}
-              {c.lastError ? <p className="outbox-item__error">{fr.lastError(c.lastError.message)}</p> : null}
+              {progress[c.id] !== undefined ? <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={outboxTexts.fileUploadProgress(progress[c.id]!)} /> : null}
+              {c.lastError ? <p className="outbox-item__error">{outboxTexts.lastError(c.lastError.message)}</p> : null}
               <div className="outbox-item__actions">
-                <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>{fr.retry}</Button>
-                <Button variant="ghost" onClick={() => setToDiscard(c)}>{fr.discard}</Button>
+                <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>{outboxTexts.retry}</Button>
+                <Button variant="ghost" onClick={() => setToDiscard(c)}>{outboxTexts.discard}</Button>
               </div>
             </li>
           );
@@ -56,8 +56,8 @@ export function PendingPage() {
       </ul>
       <ConfirmDialog
         open={toDiscard !== null}
-        title={fr.discardTitle}
-        confirmLabel={fr.discard}
+        title={outboxTexts.discardTitle}
+        confirmLabel={outboxTexts.discard}
         danger
         onCancel={() => setToDiscard(null)}
         onConfirm={() => {
@@ -65,7 +65,7 @@ export function PendingPage() {
           setToDiscard(null);
         }}
       >
-        <p>{fr.discardText(toDiscard?.label ?? '')}</p>
+        <p>{outboxTexts.discardText(toDiscard?.label ?? '')}</p>
       </ConfirmDialog>
     </div>
   );
