@@ -53,7 +53,7 @@ describe('visit detail', () => {
     await context.close();
   });
 
-  it('edits section labels offline in edit mode; they reach the server after sync; the §9 loaders show, do not block, and hide', async () => {
+  it('edits section and field labels offline in edit mode; they reach the server after sync; the §9 loaders show, do not block, and hide', async () => {
     const context = await env.newContext();
     const page = await context.newPage();
     await signIn(page, 'inspecteur@demo.fr');
@@ -90,6 +90,7 @@ describe('visit detail', () => {
     await page.getByRole('switch', { name: 'Édition' }).check();
     await page.getByLabel('Libellé de la section').fill('Hall principal');
     await page.getByLabel('Libellé de la sous-section Interphone et contrôle d’accès').fill('Interphone du hall');
+    await page.getByLabel('Libellé du champ Observations').fill('Remarques du gardien');
     await page.getByRole('heading', { name: 'Hall principal' }).waitFor();
     await page.getByRole('button', { name: /^Interphone du hall/ }).waitFor(); // its card, renamed
     await page.getByLabel('Libellé de la section').focus();
@@ -102,6 +103,7 @@ describe('visit detail', () => {
     await context.setOffline(false);
     await expect.poll(() => serverData(id), { timeout: 15_000 }).toContain('Hall principal');
     expect(serverData(id)).toContain('Interphone du hall');
+    expect(serverData(id)).toContain('Remarques du gardien'); // a field's label too
 
     // The list opens a downloaded visit with data=true, and the detail and the fiche pass it on.
     await page.getByRole('button', { name: 'Retour à la liste' }).click();

@@ -196,7 +196,7 @@ describe('7. visit data', () => {
     expect(Object.keys(stored()[formId]!.sections)).toEqual(Object.keys(before[formId]!.sections));
   });
 
-  it('refuses an answer outside a radio’s choices and a renamed field', async () => {
+  it('refuses an answer outside a radio’s choices; keeps a field label edited in edit mode, within 200 characters', async () => {
     const data = stored();
     const form = Object.values(data)[0]!;
     const section = Object.values(form.sections)[0]!;
@@ -204,9 +204,13 @@ describe('7. visit data', () => {
     const outside = structuredClone(data);
     Object.values(outside)[0]!.sections[section.id]!.fields[radio.id] = { ...radio, field_value: ['Parfait'], field_value_id: ['inventé'], field_value_note: 100 };
     expect((await save(outside)).body.message).toBe(`Réponse hors des choix du champ « ${radio.name} ».`);
+    const tooLong = structuredClone(data);
+    Object.values(tooLong)[0]!.sections[section.id]!.fields[radio.id] = { ...radio, name: 'x'.repeat(201) };
+    expect((await save(tooLong)).body.message).toBe('Le libellé du champ ne doit pas dépasser 200 caractères.');
     const renamed = structuredClone(data);
-    Object.values(renamed)[0]!.sections[section.id]!.fields[radio.id] = { ...radio, name: 'Autre intitulé' };
-    expect((await save(renamed)).body.message).toBe(`Le champ « ${radio.name} » ne peut pas être renommé.`);
+    Object.values(renamed)[0]!.sections[section.id]!.fields[radio.id] = { ...radio, name: '  Autre intitulé ' };
+    expect((await save(renamed)).status).toBe(200);
+    expect(Object.values(stored())[0]!.sections[section.id]!.fields[radio.id]!.name).toBe('Autre intitulé');
   });
 
   it('closes a terminated visit to take-over and restart', async () => {

@@ -1,7 +1,8 @@
 /**
  * One field of a visit save, checked against its stored definition: the
- * definition (name, type, choices, config) is the server's and cannot be
- * renamed or retyped by a save; only the answer comes from the client, and a
+ * definition (type, choices, config) is the server's and cannot be retyped by
+ * a save; the label is the inspector's to edit in edit mode (spec part 2
+ * §4.2, like sections'); the answer comes from the client, and a
  * choice answer must name the field's choices (its value and note are derived
  * from them, as chooseOption and toggleOption do on the client).
  */
@@ -22,6 +23,16 @@ function strings(raw: unknown, label: string): string[] {
     throw badRequest(`Réponse invalide pour le champ « ${label} ».`);
   }
   return raw as string[];
+}
+
+export const MAX_LABEL = 200;
+
+/** A label sent for a field or section: trimmed, at most 200 characters; empty or absent keeps `stored`. */
+export function editedLabel(raw: unknown, stored: string, what: 'du champ' | 'de la section'): string {
+  if (raw !== undefined && typeof raw !== 'string') throw badRequest(`Libellé invalide pour ${what === 'du champ' ? 'le champ' : 'la section'} « ${stored} ».`);
+  const label = typeof raw === 'string' ? raw.trim() : '';
+  if (label.length > MAX_LABEL) throw badRequest(`Le libellé ${what} ne doit pas dépasser ${MAX_LABEL} caractères.`);
+  return label || stored;
 }
 
 /** A text property of an answer: absent is empty, too long is refused. */
@@ -59,7 +70,6 @@ function choiceAnswer(known: VisitField, ids: string[], values: string[]): Pick<
 /** The stored field with the client's answer; the definition stays the stored one. */
 export function mergeField(known: VisitField, raw: unknown, sectionName: string): VisitField {
   if (!isObject(raw)) throw badRequest(`Champ invalide dans la section « ${sectionName} ».`);
-  if (raw.name !== undefined && raw.name !== known.name) throw badRequest(`Le champ « ${known.name} » ne peut pas être renommé.`);
   if (raw.field_type !== undefined && raw.field_type !== known.field_type) throw badRequest(`Le type du champ « ${known.name} » ne peut pas changer.`);
   const values = strings(raw.field_value, known.name);
   const ids = strings(raw.field_value_id, known.name);
@@ -68,6 +78,7 @@ export function mergeField(known: VisitField, raw: unknown, sectionName: string)
     : { field_value: NO_ANSWER_TYPES.has(known.field_type) ? [] : values, field_value_id: [], field_value_note: null };
   return {
     ...known,
+    name: editedLabel(raw.name, known.name, 'du champ'),
     ...answer,
     is_hidden: raw.is_hidden === true,
     comment: answerText(raw.comment, known.name),
@@ -77,12 +88,11 @@ export function mergeField(known: VisitField, raw: unknown, sectionName: string)
   };
 }
 
-/** Same definition (what a duplicated field copies from its model): type, name, config and choices. */
+/** Same definition (what a duplicated field copies from its model): type, config and choices; the label may be edited. */
 export function sameDefinition(model: VisitField, raw: unknown): boolean {
   return (
     isObject(raw) &&
     raw.field_type === model.field_type &&
-    raw.name === model.name &&
     (raw.field_config === undefined || raw.field_config === model.field_config) &&
     JSON.stringify(raw.field_choices ?? {}) === JSON.stringify(model.field_choices)
   );

@@ -1,8 +1,8 @@
 /**
  * Checks visit data sent by an inspector against the visit's stored data (its
  * template and answers) and merges it. Known forms, sections and fields keep
- * their definition; only answers change, and the labels of sections, which
- * the spec lets the inspector edit in edit mode (part 2 §4.2). What the save leaves out stays as
+ * their definition; only answers change, and the labels of sections and
+ * fields, which the spec lets the inspector edit in edit mode (part 2 §4.2). What the save leaves out stays as
  * stored (a form sent with `sections: {}` erased its template and answers).
  * A new section is accepted only as a copy of an iterable section of the same
  * place (duplicateSection on the client): its fields and subsections must
@@ -13,19 +13,12 @@
 import { badRequest } from '../../http/errors';
 import { assertBoundedJson } from '../../http/bounded';
 import type { VisitData, VisitField, VisitSection } from '../../../sync/contract/visit-data';
-import { MAX_COMMENT, answerText, isObject, mergeField, sameDefinition } from './merge-field';
+import { MAX_COMMENT, answerText, editedLabel, isObject, mergeField, sameDefinition } from './merge-field';
 
 /** Fields of a raw section, in order (the order duplicateSection keeps). */
 const entriesOf = (raw: unknown): [string, unknown][] => (isObject(raw) ? Object.entries(raw) : []);
 
-const MAX_LABEL = 200;
-
-/** The label sent for a section: trimmed, at most 200 characters; empty or absent keeps `stored`. */
-function sectionLabel(raw: Record<string, unknown>, stored: string): string {
-  const label = typeof raw.name === 'string' ? raw.name.trim() : '';
-  if (label.length > MAX_LABEL) throw badRequest(`Le libellé de la section ne doit pas dépasser ${MAX_LABEL} caractères.`);
-  return label || stored;
-}
+const sectionLabel = (raw: Record<string, unknown>, stored: string) => editedLabel(raw.name, stored, 'de la section');
 
 function sectionAnswers(raw: Record<string, unknown>, name: string) {
   return { complete: raw.complete === true, is_hidden: raw.is_hidden === true, comment: answerText(raw.comment, name, MAX_COMMENT), add_comment: raw.add_comment === true };
@@ -39,7 +32,6 @@ function rawSection(raw: unknown, where: string): Record<string, unknown> & { fi
 /** A known section with the client's answers; omitted fields and subsections keep their stored state. */
 function mergeSection(known: VisitSection, raw: unknown, where: string): VisitSection {
   const r = rawSection(raw, where);
-  if (r.name !== undefined && typeof r.name !== 'string') throw badRequest(`Libellé invalide pour la section « ${known.name} ».`);
   const name = sectionLabel(r, known.name);
   const fields: Record<string, VisitField> = {};
   for (const [id, field] of Object.entries(known.fields)) fields[id] = Object.hasOwn(r.fields, id) ? mergeField(field, r.fields[id], known.name) : field;

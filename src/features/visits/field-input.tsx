@@ -11,6 +11,7 @@ import { checkImage, chooseOption, fieldConfig, generatedFileName, toggleOption,
 import { isEmail } from '../../domain/validation';
 import { Icon } from '../../ui/icons';
 import { visitTexts as t } from './texts';
+import { LabelInput } from './label-input';
 
 interface Props {
   field: VisitField;
@@ -179,7 +180,7 @@ function FieldExtras({ field, editMode, disabled, onChange }: Omit<Props, 'onFil
       ) : null}
       {editMode && !disabled ? (
         <div className="vfield__edit">
-          <input aria-label={t.fieldLabel(field.name)} value={field.name} onChange={(e) => onChange({ ...field, name: e.target.value })} />
+          <LabelInput aria-label={t.fieldLabel(field.name)} name={field.name} onRename={(name) => onChange({ ...field, name })} />
           <label className="check">
             <input type="checkbox" checked={field.add_comment} onChange={(e) => onChange({ ...field, add_comment: e.target.checked })} /> {t.comment}
           </label>

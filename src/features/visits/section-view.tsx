@@ -12,22 +12,10 @@ import { DUPLICATE_WARNING, duplicateSection, formNote, formProgress, noteTone, 
 import { Button, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FieldInput } from './field-input';
+import { LabelInput, MAX_LABEL } from './label-input';
 import { visitTexts as t } from './texts';
 
 /** The server refuses longer labels (server/modules/visits/merge.ts). */
-export const MAX_LABEL = 200;
-
-/** An emptied label goes back to what it was when the input was entered: a section always has a name. */
-function LabelInput({ name, onRename, ...rest }: { name: string; onRename: (name: string) => void; className?: string; id?: string; 'aria-label'?: string }) {
-  const [before, setBefore] = useState(name);
-  const settle = () => {
-    const trimmed = name.trim();
-    if (!trimmed) onRename(before);
-    else if (trimmed !== name) onRename(trimmed);
-  };
-  return <input {...rest} value={name} maxLength={MAX_LABEL} onFocus={() => setBefore(name)} onChange={(e) => onRename(e.target.value)} onBlur={settle} />;
-}
-
 export function FormCards({ forms, onOpen }: { forms: VisitData; onOpen: (formId: string) => void }) {
   return (
     <ul className="cards">
