@@ -1,23 +1,46 @@
 /**
  * The app's sync engine, loaded on demand: the login screen never downloads
- * RxDB. Its state (pending and rejected counts, the queued commands) lives in
- * a small proxy the shell reads at once; the engine fills it once loaded.
+ * RxDB, and the shell starts it once the first signed-in screen is painted
+ * (shell/session-life.ts). Its state (pending and rejected counts, the
+ * queued commands) lives in a small proxy the shell reads at once; the engine
+ * fills it once loaded.
  */
 import { proxy } from 'valtio';
 import type { Engine, EngineState } from '../../sync/index';
+import { session } from './session';
 
 export const engineState = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
 
 let loading: Promise<Engine> | null = null;
 
-export function getEngine(): Promise<Engine> {
+function loadEngine(): Promise<Engine> {
   loading ??= import('./engine-runtime').then((m) => m.startEngine(engineState));
   return loading;
 }
 
+/**
+ * The engine, with the signed-in user's store open: a screen that reads or
+ * writes before the shell has opened it (a save clicked in the first frames
+ * after a reload) waits for it instead of being refused. Opening is
+ * idempotent; nothing is opened while signed out or with an expired session.
+ */
+export async function getEngine(): Promise<Engine> {
+  const engine = await loadEngine();
+  const userId = session.signedIn ? session.state.user?.id : undefined;
+  if (userId !== undefined && !(engineState.ready && engineState.userId === userId)) await engine.attach(userId);
+  return engine;
+}
+
+/**
+ * Session over (expired, or signed out in another tab): the store closes if
+ * one is open and is kept for the next sign-in; loads nothing otherwise.
+ */
+export async function detachEngine(): Promise<void> {
+  if (loading) await (await loading).detach();
+}
+
 /** Explicit logout: the user's local data and queued work are deleted, then the session. */
 export async function logoutEverywhere(): Promise<void> {
-  const { session } = await import('./session');
   await getEngine()
     .then((engine) => engine.wipe())
     .catch((error: unknown) => console.warn('Suppression des données locales incomplète', error));

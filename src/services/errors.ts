@@ -7,7 +7,7 @@ import { StorageFullError, isApiFailure } from '../../sync/index';
 import { errorReaction } from '../domain/error-policy';
 import { fr } from '../i18n/fr';
 import { session } from './session';
-import { getEngine } from './engine';
+import { detachEngine } from './engine';
 import { showToast } from './toasts';
 
 type Navigate = (to: string) => void;
@@ -42,7 +42,7 @@ export function handleError(error: unknown, options: HandleOptions = {}): void {
   if (reaction.logout) {
     // The session is over, not the user's work: their store and queued commands stay on the
     // device and resume when they sign in again.
-    void getEngine().then((engine) => engine.detach());
+    void detachEngine().catch((e: unknown) => console.warn('Fermeture des données locales incomplète', e));
     session.logout();
     navigate('/login');
   } else if (reaction.goBack) {

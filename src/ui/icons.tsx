@@ -1,5 +1,6 @@
 /** Inline SVG icons (no icon font to download: the offline shell stays small). */
 import type { SVGProps } from 'react';
+import { CLOSE_PATH, SvgIcon } from './svg-icon';
 
 const paths = {
   home: 'M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z',
@@ -13,7 +14,7 @@ const paths = {
   back: 'M15 5l-7 7 7 7',
   previous: 'M19 12H5M11 6l-6 6 6 6',
   next: 'M5 12h14M13 6l6 6-6 6',
-  close: 'M6 6l12 12M18 6 6 18',
+  close: CLOSE_PATH,
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11',
   wifiOff: 'M3 3l18 18M8.5 16.5a5 5 0 0 1 7 0M5 12.5a10 10 0 0 1 5-2.8M19 12.5a10 10 0 0 0-2.5-1.8M12 20h.01',
@@ -30,10 +31,6 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, size = 22, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...rest}>
-      <path d={paths[name]} />
-    </svg>
-  );
+export function Icon({ name, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+  return <SvgIcon d={paths[name]} {...rest} />;
 }

@@ -2,7 +2,7 @@
 import { useSnapshot } from 'valtio';
 import { fr } from '../../i18n/fr';
 import { dismissToast, toasts } from '../../services/toasts';
-import { Icon } from '../../ui/icons';
+import { CLOSE_PATH, SvgIcon } from '../../ui/svg-icon';
 
 export function ToastsView() {
   const { items } = useSnapshot(toasts);
@@ -15,7 +15,7 @@ export function ToastsView() {
             <p>{t.text}</p>
           </div>
           <button type="button" className="icon-button" aria-label={fr.close} onClick={() => dismissToast(t.id)}>
-            <Icon name="close" size={18} />
+            <SvgIcon d={CLOSE_PATH} size={18} />
           </button>
         </div>
       ))}

@@ -1,7 +1,8 @@
 /**
  * Service-worker registration and the update prompt: when a new version is
  * waiting, 'Nouvelle version disponible' is offered; the page reloads only
- * when the user says so (never under unsaved edits).
+ * when the user says so (never under unsaved edits). The root layout loads
+ * this module (with workbox-window) once the first screen is up.
  */
 import { useEffect, useState } from 'react';
 import { Workbox } from 'workbox-window';

@@ -1,0 +1,116 @@
+/**
+ * The signed-in session's life in the shell: the user's store opens and the
+ * screens' data is refreshed on start, the 120 s tick runs, queued work is
+ * sent on online/focus, drafts are flushed when the page hides, an expired
+ * session is said. Loaded with the first signed-in screen (with the error
+ * handler it needs), not with the login screen (issue 14's budget).
+ */
+import { useEffect, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
+import { ApiFailure } from '../../../sync/index';
+import { fr } from '../../i18n/fr';
+import { session } from '../../services/session';
+import { getEngine } from '../../services/engine';
+import { handleError, setErrorNavigation } from '../../services/errors';
+
+/** Runs `fn` once the browser has painted the current frame; returns a cancel function. */
+function afterPaint(fn: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
+  // A hidden tab gets no animation frames: it must still open its store and send its work.
+  const fallback = setTimeout(run, 200);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  };
+}
+
+/**
+ * True once a signed-in screen has been painted for the current user. The
+ * sync engine (RxDB, about 95 KiB gzip) starts then, not before: home does
+ * not need it to show, and its download competed with the screen's own
+ * (issue 14's budget). Screens that read the store wait for it as they
+ * always did (engineState.ready).
+ */
+function useSignedInScreenShown(screenShown: boolean, signedIn: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!signedIn) {
+      setShown(false);
+      return;
+    }
+    if (shown || !screenShown) return;
+    return afterPaint(() => setShown(true));
+  }, [signedIn, screenShown, shown]);
+  return shown && signedIn;
+}
+
+function useSessionLife(screenShown: boolean): void {
+  const router = useRouter();
+  const { tokens, user } = useSnapshot(session.state);
+  const signedIn = tokens !== null;
+  const userId = user?.id ?? null;
+  const started = useSignedInScreenShown(screenShown, signedIn);
+  useEffect(() => setErrorNavigation((to) => void router.navigate({ to })), [router]);
+  useEffect(() => {
+    if (!started || userId === null) return;
+    const background = (error: unknown) => handleError(error, { background: true });
+    // The user's store opens (its queued work resumes), then what the screens show is refreshed.
+    void getEngine()
+      .then((engine) => {
+        if (!navigator.onLine) return;
+        void engine.pullUser().catch(background);
+        // Tunnels and lists a user will need without network, loaded now (see services/prefetch.ts).
+        void import('../../services/prefetch').then((m) => m.prefetchAfterSignIn(engine, session.state.user?.roles ?? [])).catch(background);
+        void session.loadUnreadCount().catch(background);
+        void session.loadVersion().catch(background);
+      })
+      .catch(background);
+    session.startTick(() => ({
+      installed: window.matchMedia('(display-mode: standalone)').matches,
+      notificationsAllowed: typeof Notification !== 'undefined' && Notification.permission === 'granted',
+    }));
+    // Ask the browser to keep our storage: the user's offline work lives there.
+    void navigator.storage?.persist?.().catch(() => false);
+    const sendNow = () => void getEngine().then((engine) => engine.flush());
+    // Hidden or closing: grouped draft writes go to disk now (a phone may kill the page next).
+    const flushDrafts = () => void getEngine().then((engine) => engine.flushDrafts());
+    const onVisible = () => (document.visibilityState === 'visible' ? sendNow() : flushDrafts());
+    window.addEventListener('pagehide', flushDrafts);
+    window.addEventListener('online', sendNow);
+    window.addEventListener('focus', sendNow);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      session.stopTick();
+      window.removeEventListener('pagehide', flushDrafts);
+      window.removeEventListener('online', sendNow);
+      window.removeEventListener('focus', sendNow);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [started, userId]);
+  useEffect(
+    () =>
+      subscribe(session.state, () => {
+        if (session.state.expired && session.state.tokens) {
+          handleError(new ApiFailure('http', 401, 'POST', 'api/token/refresh', fr.disconnectedText));
+        }
+      }),
+    [],
+  );
+}
+
+/** Mounted by the root layout while someone is signed in; draws nothing. */
+export function SessionLife({ screenShown }: { screenShown: boolean }) {
+  useSessionLife(screenShown);
+  return null;
+}
