@@ -8,14 +8,14 @@ import { proxy, ref, subscribe } from 'valtio/vanilla';
 import type { Subscription } from 'rxjs';
 import type { Session } from './session/session';
 import type { UserData } from './contract/core';
-import { openStore, removeStore, type Store, type StoreEnv, type OutboxDoc } from './store/database';
+import { openStore, removeStore, type Database, type Store, type StoreEnv, type OutboxDoc } from './store/database';
 import { createOutbox, type EnqueueOptions, type Outbox } from './outbox/outbox';
 import type { AppCommandName, AppPayload, AppRegistry } from './commands/registry';
 import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, markRefreshed, readLocal, watchLocal, writeLocal } from './store/local';
 import { ApiFailure } from './api/failure';
 import { buildExport } from './outbox/export';
 import { openVisitDraft, type VisitDraft } from './drafts/visit-draft';
-import { closedCopiesDropper } from './drafts/visit-copies';
+import { closedCopiesDropper, saveUnsavedCopies } from './drafts/visit-copies';
 import { pullVisitList } from './pull/visits';
 
 export interface EngineState {
@@ -97,6 +97,21 @@ export function createEngine(env: EngineEnv) {
     await outbox.start();
     state.userId = userId;
     state.ready = true;
+    void saveUnsavedCopies(store.db, saveClosedDraft, (id) => drafts.has(id)).catch(env.onDraftError ?? (() => undefined));
+  }
+
+  function newDraft(db: Database, visitId: number): VisitDraft {
+    return openVisitDraft({ db, outbox: { enqueue: (name, payload, options) => requireOutbox().enqueue(name, payload, options) }, ...(env.onDraftError ? { onError: env.onDraftError } : {}) }, visitId);
+  }
+
+  /** Opens a visit's draft off screen, and closes it: closing queues what was typed and not saved. */
+  async function saveClosedDraft(visitId: number): Promise<boolean> {
+    const db = store?.db;
+    if (!db) return false;
+    const draft = newDraft(db, visitId);
+    await draft.load();
+    await draft.close();
+    return true;
   }
 
   /**
@@ -194,7 +209,7 @@ export function createEngine(env: EngineEnv) {
       if (!db) throw new ApiFailure('http', 401, 'GET', 'visit', 'Aucune donnée locale ouverte.');
       let entry = drafts.get(visitId);
       if (!entry) {
-        const draft = openVisitDraft({ db, outbox: { enqueue: (name, payload, options) => requireOutbox().enqueue(name, payload, options) }, ...(env.onDraftError ? { onError: env.onDraftError } : {}) }, visitId);
+        const draft = newDraft(db, visitId);
         entry = { draft, users: 0, closing: null };
         drafts.set(visitId, entry);
         void draft.load().catch(env.onDraftError ?? (() => undefined));

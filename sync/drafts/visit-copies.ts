@@ -27,3 +27,18 @@ export function closedCopiesDropper(db: Database) {
     return done;
   };
 }
+
+/**
+ * Copies of started visits holding answers typed before a reload or a crash and never queued
+ * (dirty on disk, no draft open): queued now, when the engine starts, so that they reach the
+ * server, and count as unsent work before a sign-out, without waiting for the visit to be reopened.
+ */
+export async function saveUnsavedCopies(db: Database, save: (visitId: number) => Promise<boolean>, isOpen: (visitId: number) => boolean): Promise<number[]> {
+  const copies = await db.visitdata.find().exec();
+  const unsaved = copies
+    .map((doc) => ({ id: Number(doc.id), copy: dataOf<VisitLocalCopy>(doc) }))
+    .filter(({ id, copy }) => copy.dirty && copy.started && !copy.closing && !isOpen(id));
+  const saved: number[] = [];
+  for (const { id } of unsaved) if (await save(id)) saved.push(id);
+  return saved;
+}

@@ -12,7 +12,7 @@ import { createOutbox, type Outbox } from '../../sync/outbox/outbox';
 import { commandRegistry, type AppRegistry } from '../../sync/commands/registry';
 import { downloadVisit } from '../../sync/pull/visits';
 import { AUTOSAVE_MS, LOCAL_WRITE_MS, openVisitDraft, type Timers } from '../../sync/drafts/visit-draft';
-import { closedCopiesDropper } from '../../sync/drafts/visit-copies';
+import { closedCopiesDropper, saveUnsavedCopies } from '../../sync/drafts/visit-copies';
 import { closeVisit, visitFilePrefix } from '../../sync/commands/visit-operations';
 import { flattenSections, type VisitData, type VisitField } from '../../sync/contract/visit-data';
 import { dataOf } from '../../sync/store/plain';
@@ -127,6 +127,31 @@ describe('visit draft in the engine', () => {
     await until(async () => serverValue(visitId, field.id) === 'Fissure au plafond');
     await until(async () => !second.getSnapshot().dirty);
     await until(async () => (await o.count()) === 0);
+  });
+
+  it('queues at start the answers a reload left unsaved on disk, with no screen open', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    const timers = manualTimers();
+    const typing = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await typing.load();
+    const { field } = textField(typing.getSnapshot().forms!);
+    typing.update(typed(field.id, 'Porte coupe-feu bloquée'));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
+    // Reloaded on the home screen: the typing draft's timers are gone, no visit screen opens it again.
+    const saveOffScreen = async (id: number) => {
+      const draft = openVisitDraft({ db, outbox: o }, id);
+      await draft.load();
+      await draft.close();
+      return true;
+    };
+    expect(await saveUnsavedCopies(db, saveOffScreen, (id) => id === visitId)).toEqual([]); // open elsewhere: left to it
+    expect(await saveUnsavedCopies(db, saveOffScreen, () => false)).toEqual([visitId]);
+    await until(async () => serverValue(visitId, field.id) === 'Porte coupe-feu bloquée');
+    expect(dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty).toBe(false);
+    expect(await saveUnsavedCopies(db, saveOffScreen, () => false)).toEqual([]); // nothing left to queue
+    // The demo inspector has few visits to do: this one goes back to the pile for the next tests.
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 
   it('coalesces repeated autosaves offline into one save, and closing the draft saves what was typed', async () => {
