@@ -32,6 +32,8 @@ export interface ApiClientOptions {
   refreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
   /** The tokens as stored now, another tab's refresh included (the lock re-reads them). */
   storedTokens?: () => TokenPair | null;
+  /** Told after each request whether the server answered (any status) or the network failed. */
+  onReachable?: (reachable: boolean) => void;
 }
 
 export interface CallOptions {
@@ -110,7 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
     if (o.onUploadProgress && o.body && typeof XMLHttpRequest !== 'undefined') return sendWithProgress(method, path, o, headers);
     try {
-      return await http(joinUrl(options.baseUrl(), path), {
+      const response = await http(joinUrl(options.baseUrl(), path), {
         method,
         headers,
         searchParams: toSearchParams(o.searchParams),
@@ -118,13 +120,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(o.body ? { body: o.body } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
       });
+      options.onReachable?.(true);
+      return response;
     } catch (error) {
       if (error instanceof HTTPError) {
+        options.onReachable?.(true);
         const body = await error.response.json().catch(() => null);
         throw failureFromResponse(method, path, error.response.status, body);
       }
       if (error instanceof TimeoutError) throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      options.onReachable?.(false);
       throw new ApiFailure('network', null, method, path, 'Aucune connexion internet');
     }
   }
@@ -136,8 +142,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await xhrSend(method, url.href, headers, o.body!, o.onUploadProgress!, options.timeoutMs ?? 30_000);
     } catch (error) {
       if (error instanceof XhrNetworkError && error.timedOut) throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
+      options.onReachable?.(false);
       throw new ApiFailure('network', null, method, path, 'Aucune connexion internet');
     }
+    options.onReachable?.(true);
     if (!response.ok) throw failureFromResponse(method, path, response.status, await response.json().catch(() => null));
     return response;
   }

@@ -19,6 +19,11 @@ export const TICK_MS = 120_000;
 export interface SessionState extends PersistedSession {
   /** The session ended on the server side (refresh refused): the user must sign in again. */
   expired: boolean;
+  /**
+   * False after a request failed for want of network, until one gets an answer. navigator.onLine
+   * alone says true on a network without internet (and after a reload with the network cut).
+   */
+  reachable: boolean;
 }
 
 export interface SessionEnv {
@@ -35,7 +40,7 @@ export interface SessionEnv {
 export type Session = ReturnType<typeof createSession>;
 
 export function createSession(env: SessionEnv) {
-  const state = proxy<SessionState>({ ...readSession(env.store), expired: false });
+  const state = proxy<SessionState>({ ...readSession(env.store), expired: false, reachable: true });
   subscribe(state, () => {
     const { tokens, user, unreadCount, minVersionToUse } = state;
     if (tokens || user) writeSession(env.store, { tokens, user, unreadCount, minVersionToUse });
@@ -55,6 +60,9 @@ export function createSession(env: SessionEnv) {
       state.expired = true;
     },
     storedTokens: () => readSession(env.store).tokens,
+    onReachable: (reachable) => {
+      if (state.reachable !== reachable) state.reachable = reachable;
+    },
     ...(env.refreshLock ? { refreshLock: env.refreshLock } : {}),
   });
 

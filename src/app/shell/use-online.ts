@@ -1,5 +1,10 @@
-/** navigator.onLine as React state, following the online/offline events. */
+/**
+ * Online as the user should see it: the browser says so (navigator.onLine, following its events)
+ * and the last request did not fail for want of network (session.state.reachable).
+ */
 import { useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { session } from '../../services/session';
 
 const subscribe = (notify: () => void) => {
   window.addEventListener('online', notify);
@@ -10,4 +15,8 @@ const subscribe = (notify: () => void) => {
   };
 };
 
-export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+export function useOnline(): boolean {
+  const browserOnline = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const { reachable } = useSnapshot(session.state);
+  return browserOnline && reachable;
+}
