@@ -245,10 +245,11 @@ const visitScreens: Screen[] = [
       const offered = page.locator('.row-card', { has: page.getByRole('button', { name: 'Télécharger' }) }).first();
       if ((await offered.count()) === 0) return null;
       const href = await offered.locator('a.visit-name').getAttribute('href');
-      const row = page.locator('.row-card', { has: page.locator(`a[href="${href}"]`) });
+      // Once downloaded, the link gains ?data=true (spec part 2 §2): the row is found by the start of it.
+      const row = page.locator('.row-card', { has: page.locator(`a[href^="${href}"]`) });
       await row.getByRole('button', { name: 'Télécharger' }).click();
       await row.getByRole('button', { name: 'Démarrer' }).waitFor({ timeout: 20_000 });
-      return href;
+      return await row.locator('a.visit-name').getAttribute('href');
     },
     ready: (page) => page.getByRole('toolbar', { name: 'Outils de la visite' }),
   },
