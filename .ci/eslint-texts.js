@@ -6,7 +6,7 @@
  * A "word" is a run of two letters; punctuation and numbers are allowed.
  */
 const word = '/[A-Za-zÀ-ÿ]{2}/';
-const message = 'Text written in JSX: put it in src/i18n/fr.ts or the feature\'s texts.ts.';
+const message = "Text written in JSX: put it in src/i18n/fr.ts or the feature's texts.ts.";
 const spokenAttributes = '/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label)$/';
 
 export const textRules = [

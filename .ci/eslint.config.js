@@ -29,7 +29,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'SpreadElement > MemberExpression[property.name="data"]', message: 'Spreading `x.data` copies RxDB proxies into the store: use dataOf(doc) (sync/store/plain.ts) or name the plain object.' },
+        {
+          selector: 'SpreadElement > MemberExpression[property.name="data"]',
+          message: 'Spreading `x.data` copies RxDB proxies into the store: use dataOf(doc) (sync/store/plain.ts) or name the plain object.',
+        },
         ...textRules,
       ],
     },

@@ -19,7 +19,9 @@ const targets = [
 ];
 for (const t of targets) {
   // Maskable icons: full-bleed background, artwork inside the 80 % safe zone.
-  const inner = t.maskable ? `<div style="width:${t.size}px;height:${t.size}px;background:#c2410c;display:flex;align-items:center;justify-content:center"><div style="width:${t.size * 0.8}px;height:${t.size * 0.8}px">${svg}</div></div>` : `<div style="width:${t.size}px;height:${t.size}px">${svg}</div>`;
+  const inner = t.maskable
+    ? `<div style="width:${t.size}px;height:${t.size}px;background:#c2410c;display:flex;align-items:center;justify-content:center"><div style="width:${t.size * 0.8}px;height:${t.size * 0.8}px">${svg}</div></div>`
+    : `<div style="width:${t.size}px;height:${t.size}px">${svg}</div>`;
   await page.setViewportSize({ width: t.size, height: t.size });
   await page.setContent(`<html><body style="margin:0;background:transparent">${inner}</body></html>`);
   await page.screenshot({ path: path.join(dir, t.file), omitBackground: true, clip: { x: 0, y: 0, width: t.size, height: t.size } });

@@ -48,7 +48,8 @@ function watchScreens() {
   const marks: { login?: number; home?: number } = {};
   (window as unknown as { __bpMarks: typeof marks }).__bpMarks = marks;
   const observer = new MutationObserver(() => {
-    if (marks.login === undefined && [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Se connecter')) marks.login = performance.now();
+    if (marks.login === undefined && [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Se connecter'))
+      marks.login = performance.now();
     if (marks.home === undefined && [...document.querySelectorAll('h1')].some((h) => /Bonjour/.test(h.textContent ?? ''))) {
       marks.home = performance.now();
       observer.disconnect();

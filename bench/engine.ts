@@ -41,7 +41,8 @@ function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'pull' | 'goals'
         `batch removal ${ms(d.batchRemoveMs)}, id-map writes ${ms(d.idMapWritesMs)}, own JS ${ms(d.outboxOwnMs)} for ${d.commands} commands (loop ${ms(d.loopMs)}).`,
     );
   }
-  if (r.pull.ratio! > r.goals.pullRatio) out.push(`pull ${r.pull.ratio!.toFixed(2)}× raw fetch + bulkPut (engine ${ms(r.pull.engineMs)}, raw ${ms(r.pull.rawMs)}).`);
+  if (r.pull.ratio! > r.goals.pullRatio)
+    out.push(`pull ${r.pull.ratio!.toFixed(2)}× raw fetch + bulkPut (engine ${ms(r.pull.engineMs)}, raw ${ms(r.pull.rawMs)}).`);
   return out;
 }
 
@@ -62,7 +63,11 @@ export async function measureEngine(root: string, drainCount = 1000): Promise<En
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : 0}`;
-  const login = await fetch(`${base}/api/authentication_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'gestionnaire@demo.fr', password: 'demo1234' }) });
+  const login = await fetch(`${base}/api/authentication_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'gestionnaire@demo.fr', password: 'demo1234' }),
+  });
   const token = await login.json();
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
     executablePath: '/usr/bin/chromium',

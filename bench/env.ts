@@ -42,7 +42,10 @@ export async function startBenchEnv(options: { scale?: number } = {}): Promise<B
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
-  fs.writeFileSync(path.join(appDir, 'bench-seed.html'), '<!doctype html><meta charset="utf-8"><title>bench seed</title><script src="/bench-seed.js"></script>');
+  fs.writeFileSync(
+    path.join(appDir, 'bench-seed.html'),
+    '<!doctype html><meta charset="utf-8"><title>bench seed</title><script src="/bench-seed.js"></script>',
+  );
   const server = await buildServer(testConfig({ staticDir: appDir }), { scale: options.scale ?? 0 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
@@ -104,7 +107,11 @@ export async function signIn(page: Page, email: string): Promise<void> {
  * service worker, no engine holding the database). Returns how many are stored.
  */
 export async function seedInterventions(env: BenchEnv, context: BrowserContext, sourceEmail: string, targetEmail: string): Promise<number> {
-  const res = await fetch(`${env.baseUrl}/api/authentication_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: sourceEmail, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${env.baseUrl}/api/authentication_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: sourceEmail, password: DEMO_PASSWORD }),
+  });
   const token = await res.json();
   const page = await context.newPage();
   await page.goto('/bench-seed.html');

@@ -86,7 +86,10 @@ async function manager(env: BenchEnv) {
   await seedInterventions(env, context, 'gestionnaire@demo.fr', 'gestionnaire@demo.fr');
   const page = await context.newPage();
   await signIn(page, 'gestionnaire@demo.fr');
-  await page.getByRole('heading', { name: /^Bonjour/ }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /^Bonjour/ })
+    .first()
+    .waitFor();
   await page.mouse.move(195, 500);
   await openList(page);
   await scrollToEnd(page, 30);

@@ -87,7 +87,11 @@ export async function measureImageDownscale(root: string, runs = 5): Promise<Ima
         }
         const a = await createImageBitmap(original);
         const b = await createImageBitmap(out!);
-        return { times, original: { width: a.width, height: a.height, bytes: original.size }, downscaled: { width: b.width, height: b.height, bytes: out!.size, type: out!.type } };
+        return {
+          times,
+          original: { width: a.width, height: a.height, bytes: original.size },
+          downscaled: { width: b.width, height: b.height, bytes: out!.size, type: out!.type },
+        };
       },
       { workerUrl: `/assets/${worker}`, maxSide: MAX_SIDE, quality: JPEG_QUALITY, runs },
     );

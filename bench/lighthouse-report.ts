@@ -46,7 +46,8 @@ function describe(item: Item): Item {
   const out: Item = {};
   for (const [key, value] of Object.entries(item)) {
     if (key === 'subItems') continue;
-    if (key === 'sourceLocation' && value && typeof value === 'object') out.source = `${shortUrl((value as Item).url)}:${(value as Item).line}:${(value as Item).column}`;
+    if (key === 'sourceLocation' && value && typeof value === 'object')
+      out.source = `${shortUrl((value as Item).url)}:${(value as Item).line}:${(value as Item).column}`;
     else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = key === 'url' ? shortUrl(value) : value;
     else if (value && typeof value === 'object' && (value as Item).type === 'node') out[key] = (value as Item).snippet;
   }
@@ -62,7 +63,10 @@ function failing(lhr: Result, category: string): FailingAudit[] {
   const refs = lhr.categories[category]?.auditRefs ?? [];
   return refs
     .map((ref) => lhr.audits[ref.id]!)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+    )
     .map((a) => ({ id: a.id, title: a.title, score: a.score, ...(a.displayValue ? { displayValue: a.displayValue } : {}), items: itemsOf(a) }));
 }
 
@@ -76,7 +80,10 @@ function performanceExplanation(lhr: Result): Record<string, unknown> {
   const boot = a['bootup-time'] ? itemsOf(a['bootup-time'], 8) : [];
   const summary =
     `TBT ${ms('total-blocking-time')} ms, performance ${lhr.categories.performance?.score}: ${tasks.length} long tasks (longest ${Math.round(Math.max(0, ...tasks.map((t) => Number(t.duration))))} ms); ` +
-    `script boot-up ${ms('bootup-time')} ms: ${boot.slice(0, 4).map((b) => `${b.url} ${Math.round(Number(b.scripting))} ms script`).join(', ')}; ` +
+    `script boot-up ${ms('bootup-time')} ms: ${boot
+      .slice(0, 4)
+      .map((b) => `${b.url} ${Math.round(Number(b.scripting))} ms script`)
+      .join(', ')}; ` +
     `unused JavaScript ${a['unused-javascript']?.displayValue || 'none reported'}.`;
   return {
     summary,
@@ -91,7 +98,12 @@ function performanceExplanation(lhr: Result): Record<string, unknown> {
   };
 }
 
-export function pageFigures(slug: string, pathname: string, lhr: Result, goals: { performance: number; totalBlockingTimeMs: number; accessibility: number; bestPractices: number }): PageFigures {
+export function pageFigures(
+  slug: string,
+  pathname: string,
+  lhr: Result,
+  goals: { performance: number; totalBlockingTimeMs: number; accessibility: number; bestPractices: number },
+): PageFigures {
   const score = (c: string) => lhr.categories[c]?.score ?? null;
   const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
   const performance = score('performance');

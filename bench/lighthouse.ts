@@ -50,7 +50,13 @@ function freePort(): Promise<number> {
 async function audit(slug: string, url: string, port: number, signedIn: boolean): Promise<PageFigures> {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: signedIn });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: signedIn,
+    });
     if (!result) throw new Error(`Lighthouse gave nothing for ${url}`);
     runs.push(result.lhr);
   }
@@ -101,7 +107,11 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
     const detail = await firstHref(manager, 'a[href^="/requestsdetail/"]');
     await manager.goto('/');
     await manager.waitForTimeout(2_000);
-    for (const [slug, at] of [['home', '/'], ['intervention-list', '/requests'], ['intervention-detail', detail]] as const) {
+    for (const [slug, at] of [
+      ['home', '/'],
+      ['intervention-list', '/requests'],
+      ['intervention-detail', detail],
+    ] as const) {
       pages.push(await withLoadProfile(await audit(slug, `${env.baseUrl}${at}`, managerPort, true), manager, at));
     }
 
@@ -110,7 +120,10 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
     await signIn(inspector, 'inspecteur@demo.fr');
     await inspector.goto('/visites');
     // The row is found by its visit's name: once downloaded it has no 'Télécharger' button any more.
-    const first = inspector.locator('.row-card').filter({ has: inspector.getByRole('button', { name: 'Télécharger' }) }).first();
+    const first = inspector
+      .locator('.row-card')
+      .filter({ has: inspector.getByRole('button', { name: 'Télécharger' }) })
+      .first();
     const name = (await first.locator('a[href^="/visite-detail/"]').first().textContent())!.trim();
     const row = inspector.locator('.row-card', { hasText: name }).first();
     await row.getByRole('button', { name: 'Télécharger' }).click();

@@ -65,7 +65,13 @@ export async function topSelfTime(session: CDPSession, work: () => Promise<void>
   const functions = [...self.values()]
     .sort((a, b) => b.us - a.us)
     .slice(0, top)
-    .map((e) => ({ function: e.fn, where: e.where, selfMs: round(e.us / 1000), percent: round((100 * e.us) / Math.max(1, total)), ...(e.code ? { code: e.code } : {}) }));
+    .map((e) => ({
+      function: e.fn,
+      where: e.where,
+      selfMs: round(e.us / 1000),
+      percent: round((100 * e.us) / Math.max(1, total)),
+      ...(e.code ? { code: e.code } : {}),
+    }));
   await session.send('Profiler.disable');
   return { totalMs: round(total / 1000), functions };
 }
@@ -141,7 +147,10 @@ const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyl
  */
 export async function rendererTime(session: CDPSession, work: () => Promise<void>): Promise<Record<string, number>> {
   await session.send('Performance.enable');
-  const read = async () => Object.fromEntries(((await session.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]));
+  const read = async () =>
+    Object.fromEntries(
+      ((await session.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.map((m) => [m.name, m.value]),
+    );
   const before = await read();
   await work();
   const after = await read();

@@ -102,12 +102,18 @@ async function measureList(env: BenchEnv) {
   const cached = await seedInterventions(env, context, 'gestionnaire@demo.fr', 'gestionnaire@demo.fr');
   const page = await context.newPage();
   await signIn(page, 'gestionnaire@demo.fr');
-  await page.getByRole('heading', { name: /^Bonjour/ }).first().waitFor();
+  await page
+    .getByRole('heading', { name: /^Bonjour/ })
+    .first()
+    .waitFor();
   await page.mouse.move(195, 500);
   const session = await cdp(page);
   const run = async (rate: number) => {
     await page.goto('/');
-    await page.getByRole('heading', { name: /^Bonjour/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /^Bonjour/ })
+      .first()
+      .waitFor();
     await page.waitForTimeout(1_000);
     await throttle(session, rate);
     await openList(page);
@@ -128,7 +134,10 @@ async function measureList(env: BenchEnv) {
   let profile;
   if (slow.scroll.longestMs > 50) {
     await page.goto('/');
-    await page.getByRole('heading', { name: /^Bonjour/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /^Bonjour/ })
+      .first()
+      .waitFor();
     await throttle(session, RATE);
     await openList(page);
     const renderer = await rendererTime(session, () => scrollToEnd(page, 5));
@@ -148,7 +157,10 @@ export async function measureSlowPhone(): Promise<SlowPhoneResult> {
     const explanation: Record<string, unknown> = {};
     if (typing.profile) {
       const { mainThreadOver10Words: m, functions } = typing.profile;
-      const js = functions.filter((f) => f.where).slice(0, 5).map((f) => `${f.selfMs} ms ${f.where} «${f.code ?? f.function}»`);
+      const js = functions
+        .filter((f) => f.where)
+        .slice(0, 5)
+        .map((f) => `${f.selfMs} ms ${f.where} «${f.code ?? f.function}»`);
       explanation.typingSummary =
         `Throttled keystroke p95 ${typing.throttled.p95Ms} ms > 16 (max ${typing.throttled.maxMs}); ${typing.longTasksThrottled.count} long tasks while typing, longest ${typing.longTasksThrottled.longestMs} ms. ` +
         `Main thread over 10 words (77 keys): script ${m.ScriptMs} ms, layout ${m.LayoutMs} ms (${m.LayoutCount}×), style ${m.RecalcStyleMs} ms (${m.RecalcStyleCount}×), ${m.domNodes} DOM nodes. ` +
@@ -157,7 +169,10 @@ export async function measureSlowPhone(): Promise<SlowPhoneResult> {
     }
     if (list.profile) {
       const { mainThreadOver5Scrolls: m, functions } = list.profile;
-      const js = functions.filter((f) => f.where).slice(0, 5).map((f) => `${f.selfMs} ms ${f.where} «${f.code ?? f.function}»`);
+      const js = functions
+        .filter((f) => f.where)
+        .slice(0, 5)
+        .map((f) => `${f.selfMs} ms ${f.where} «${f.code ?? f.function}»`);
       explanation.scrollSummary =
         `Throttled scroll: ${list.slow.scroll.count} long tasks, longest ${list.slow.scroll.longestMs} ms > 50. Main thread over 5 scrolls: script ${m.ScriptMs} ms, layout ${m.LayoutMs} ms, style ${m.RecalcStyleMs} ms, ${m.domNodes} DOM nodes. ` +
         `Top app functions by self time: ${js.join('; ')}.`;

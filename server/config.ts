@@ -80,7 +80,11 @@ export const DEFAULT_LIMITS: AttemptLimits = {
   contact: { max: 10, windowS: 3600, lockS: 3600 },
 };
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 export function parseFaults(spec: string | undefined): FaultConfig | null {
   if (!spec) return null;

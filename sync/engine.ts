@@ -54,7 +54,7 @@ export function createEngine(env: EngineEnv) {
   const DRAFT_KEEP_MS = 1_000;
 
   function requireOutbox(): Outbox<AppRegistry> {
-    if (!outbox) throw new ApiFailure('http', 401, 'POST', 'outbox', "Connectez-vous pour enregistrer vos modifications.");
+    if (!outbox) throw new ApiFailure('http', 401, 'POST', 'outbox', 'Connectez-vous pour enregistrer vos modifications.');
     return outbox;
   }
 
@@ -101,7 +101,14 @@ export function createEngine(env: EngineEnv) {
   }
 
   function newDraft(db: Database, visitId: number): VisitDraft {
-    return openVisitDraft({ db, outbox: { enqueue: (name, payload, options) => requireOutbox().enqueue(name, payload, options) }, ...(env.onDraftError ? { onError: env.onDraftError } : {}) }, visitId);
+    return openVisitDraft(
+      {
+        db,
+        outbox: { enqueue: (name, payload, options) => requireOutbox().enqueue(name, payload, options) },
+        ...(env.onDraftError ? { onError: env.onDraftError } : {}),
+      },
+      visitId,
+    );
   }
 
   /** Opens a visit's draft off screen, and closes it: closing queues what was typed and not saved. */

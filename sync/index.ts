@@ -34,9 +34,36 @@ export * from './commands/visit-operations';
 export type * from './contract/visits';
 export { VISIT_STATE_LABELS, TO_DO_STATES, isMine, visitPaths } from './contract/visits';
 export type * from './contract/visit-data';
-export { FIELD_TYPES, DUPLICATE_WARNING, chooseOption, duplicateSection, fieldConfig, findSection, flattenSections, formNote, formProgress, generatedFileName, noteTone, toggleOption } from './contract/visit-data';
+export {
+  FIELD_TYPES,
+  DUPLICATE_WARNING,
+  chooseOption,
+  duplicateSection,
+  fieldConfig,
+  findSection,
+  flattenSections,
+  formNote,
+  formProgress,
+  generatedFileName,
+  noteTone,
+  toggleOption,
+} from './contract/visit-data';
 export type * from './contract/echopark';
-export { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, ECHOPARK_REASONS, ECHOPARK_TEXTS, FORM_FIELD_TYPES, TIMELINE_MESSAGE_TYPES, checkFormValue, distanceKm, echoparkPaths, flattenProperties, matchesProperty, nearestProperties, timelineMessages } from './contract/echopark';
+export {
+  DEFAULT_TILE_ATTRIBUTION,
+  DEFAULT_TILE_URL,
+  ECHOPARK_REASONS,
+  ECHOPARK_TEXTS,
+  FORM_FIELD_TYPES,
+  TIMELINE_MESSAGE_TYPES,
+  checkFormValue,
+  distanceKm,
+  echoparkPaths,
+  flattenProperties,
+  matchesProperty,
+  nearestProperties,
+  timelineMessages,
+} from './contract/echopark';
 export { TILES_CACHE } from './contract/caches';
 export type { OsDto, OsPayload, OsDashboard, OsMessageDto, NewOsMessagePayload } from './contract/os';
 export type { OsPlace, StepCode } from './contract/os-workflow';

@@ -25,7 +25,15 @@ function makeInterventions(n: number) {
   return Array.from({ length: n }, (_, i) => {
     const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
     const place = PLACES[i % PLACES.length]!;
-    const data = { id: i + 1, number: `DI-${100000 + i}`, place, createdAt, realEstate: { id: (i % 9) + 1, name: `Résidence ${i % 9}` }, businessArea: { id: 3, name: 'Plomberie' }, information: 'Fuite sur colonne montante, intervention urgente demandée.' };
+    const data = {
+      id: i + 1,
+      number: `DI-${100000 + i}`,
+      place,
+      createdAt,
+      realEstate: { id: (i % 9) + 1, name: `Résidence ${i % 9}` },
+      businessArea: { id: 3, name: 'Plomberie' },
+      information: 'Fuite sur colonne montante, intervention urgente demandée.',
+    };
     return { id: String(i + 1), data, pending: false, refreshedAt: Date.now(), place, createdAt, rank: rankOf(createdAt, String(i + 1)), number: data.number };
   });
 }
@@ -42,7 +50,9 @@ async function queryParts(collection: Store['db']['interventions'], wanted: stri
   const documents: number[] = [];
   const copies: number[] = [];
   for (let i = 0; i < 30; i++) {
-    const queries = wanted.map((place) => collection.find({ selector: { place, rank: { $gt: rankOf(cutoff(i)) } } as never, sort: [{ rank: 'asc' } as never], limit: 10 }));
+    const queries = wanted.map((place) =>
+      collection.find({ selector: { place, rank: { $gt: rankOf(cutoff(i)) } } as never, sort: [{ rank: 'asc' } as never], limit: 10 }),
+    );
     let t = performance.now();
     // The query's own planning (normalize, the `_deleted` prefix RxDB puts on every index, choice of index).
     const prepared = queries.map((q) => q.getPreparedQuery());
@@ -57,7 +67,12 @@ async function queryParts(collection: Store['db']['interventions'], wanted: stri
     docs.map((d) => d.toJSON());
     copies.push(performance.now() - t);
   }
-  return { planningMedianMs: median(planning), storageReadMedianMs: median(storage), documentsMedianMs: median(documents), plainCopiesMedianMs: median(copies) };
+  return {
+    planningMedianMs: median(planning),
+    storageReadMedianMs: median(storage),
+    documentsMedianMs: median(documents),
+    plainCopiesMedianMs: median(copies),
+  };
 }
 
 async function benchQuery(): Promise<Record<string, number>> {
@@ -95,8 +110,19 @@ async function benchQuery(): Promise<Record<string, number>> {
   const dexie: number[] = [];
   for (let i = 0; i < 30; i++) {
     const t = performance.now();
-    const parts = await Promise.all(wanted.map((p) => table.where('[place+rank]').between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true).limit(10).toArray()));
-    const page = parts.flat().sort((a, b) => (a.rank < b.rank ? -1 : 1)).slice(0, 10);
+    const parts = await Promise.all(
+      wanted.map((p) =>
+        table
+          .where('[place+rank]')
+          .between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true)
+          .limit(10)
+          .toArray(),
+      ),
+    );
+    const page = parts
+      .flat()
+      .sort((a, b) => (a.rank < b.rank ? -1 : 1))
+      .slice(0, 10);
     dexie.push(performance.now() - t);
     if (page.length !== 10) throw new Error('dexie page size');
   }
@@ -108,7 +134,11 @@ async function benchQuery(): Promise<Record<string, number>> {
     const parts = await Promise.all(
       wanted.map(async (p) => {
         const rows: unknown[] = [];
-        await table.where('[place+rank]').between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true).until(() => rows.length >= 10).each((row) => void rows.push(row));
+        await table
+          .where('[place+rank]')
+          .between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true)
+          .until(() => rows.length >= 10)
+          .each((row) => void rows.push(row));
         return rows;
       }),
     );
@@ -118,7 +148,16 @@ async function benchQuery(): Promise<Record<string, number>> {
   await raw.delete();
   const rxMs = median(rx);
   const dexieMs = median(dexie);
-  return { rxMedianMs: rxMs, dexieMedianMs: dexieMs, ratio: rxMs / dexieMs, liveFirstEmissionMedianMs: median(live), liveRatio: median(live) / dexieMs, dexieCursorMedianMs: median(cursor), rxVsDexieCursorRatio: rxMs / median(cursor), ...parts };
+  return {
+    rxMedianMs: rxMs,
+    dexieMedianMs: dexieMs,
+    ratio: rxMs / dexieMs,
+    liveFirstEmissionMedianMs: median(live),
+    liveRatio: median(live) / dexieMs,
+    dexieCursorMedianMs: median(cursor),
+    rxVsDexieCursorRatio: rxMs / median(cursor),
+    ...parts,
+  };
 }
 
 /** Times every call of `fn` into `parts[name]` (the bench's own profiler: no production hook). */
@@ -140,7 +179,12 @@ async function fetchLoop(token: TokenPair, from: number, to: number): Promise<nu
     // The same requests as the outbox sends, Idempotency-Key included: the ratio is the engine's cost.
     const res = await fetch('/api/requests', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token.token}`, 'idempotency-key': crypto.randomUUID() },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        authorization: `Bearer ${token.token}`,
+        'idempotency-key': crypto.randomUUID(),
+      },
       body: JSON.stringify({ information: `loop-${i}` }),
     });
     if (res.status !== 201) throw new Error(`loop ${res.status}`);
@@ -157,10 +201,17 @@ async function fetchLoop(token: TokenPair, from: number, to: number): Promise<nu
  */
 async function benchDrain(token: TokenPair, count: number, rounds = 5): Promise<Record<string, number>> {
   const tokens = { current: token };
-  const api = createApiClient({ baseUrl: () => '', tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) }, onSessionExpired: () => undefined });
+  const api = createApiClient({
+    baseUrl: () => '',
+    tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
+    onSessionExpired: () => undefined,
+  });
   const parts: Record<string, number> = {};
   const measuredApi = { ...api, call: timed(parts, 'httpClientMs', api.call) };
-  const registry = { ...testRegistry, 'request.create': { ...testRegistry['request.create'], reconcile: timed(parts, 'reconcileMs', testRegistry['request.create'].reconcile!) } };
+  const registry = {
+    ...testRegistry,
+    'request.create': { ...testRegistry['request.create'], reconcile: timed(parts, 'reconcileMs', testRegistry['request.create'].reconcile!) },
+  };
   const store = await openStore(900_002);
   const outboxCollection = store.db.outbox;
   outboxCollection.bulkRemove = timed(parts, 'batchRemoveMs', outboxCollection.bulkRemove.bind(outboxCollection)) as typeof outboxCollection.bulkRemove;
@@ -224,7 +275,11 @@ const PULL_PAGE = 500;
 
 async function benchPull(token: TokenPair): Promise<Record<string, number>> {
   const tokens = { current: token };
-  const api = createApiClient({ baseUrl: () => '', tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) }, onSessionExpired: () => undefined });
+  const api = createApiClient({
+    baseUrl: () => '',
+    tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
+    onSessionExpired: () => undefined,
+  });
   const store = await openStore(900_003);
   const t0 = performance.now();
   let pages = 0;
@@ -244,7 +299,9 @@ async function benchPull(token: TokenPair): Promise<Record<string, number>> {
   for (let page = 1; ; page++) {
     const query = new URLSearchParams({ itemsPerPage: String(PULL_PAGE), page: String(page), 'order[id]': 'desc' });
     for (const place of PLACES) query.append('place[]', place);
-    const res = await fetch(`/${interventionPaths.list}?${query}`, { headers: { accept: 'application/json', authorization: `Bearer ${tokens.current.token}` } });
+    const res = await fetch(`/${interventionPaths.list}?${query}`, {
+      headers: { accept: 'application/json', authorization: `Bearer ${tokens.current.token}` },
+    });
     const items = (await res.json()) as { id: number; place: string; createdAt: string; number: string }[];
     await table.bulkPut(items.map((i) => ({ id: String(i.id), data: i, place: i.place, rank: rankOf(i.createdAt, String(i.id)), number: i.number })));
     if (items.length < PULL_PAGE) break;

@@ -21,7 +21,11 @@ declare global {
 
 window.seedInterventions = async (token, userId) => {
   const tokens = { current: token };
-  const api = createApiClient({ baseUrl: () => '', tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) }, onSessionExpired: () => undefined });
+  const api = createApiClient({
+    baseUrl: () => '',
+    tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
+    onSessionExpired: () => undefined,
+  });
   const store = await openStore(userId);
   for (let page = 1; ; page++) {
     if ((await pullInterventionPage(store.db, api, PLACES, page, PAGE)) < PAGE) break;

@@ -50,9 +50,15 @@ export function dealsWithCompany(db: Db, user: AuthUser, companyId: number): boo
   if (kind === undefined) return false;
   if (kind === 'provider' && hasRole(user, ...MANAGER_ROLES, ...OS_ROLES)) return true;
   if (kind === 'owner' && hasRole(user, ...PROVIDER_ROLES) && user.companyId !== null) {
-    const viaInterventions = db.prepare(`SELECT 1 FROM intervention_requests WHERE provider_company_id = ? AND owner_company_id = ? LIMIT 1`).get(user.companyId, companyId);
+    const viaInterventions = db
+      .prepare(`SELECT 1 FROM intervention_requests WHERE provider_company_id = ? AND owner_company_id = ? LIMIT 1`)
+      .get(user.companyId, companyId);
     const viaOs = hasTable(db, 'work_validation_requests')
-      ? db.prepare(`SELECT 1 FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id WHERE w.provider_company_id = ? AND re.owner_company_id = ? LIMIT 1`).get(user.companyId, companyId)
+      ? db
+          .prepare(
+            `SELECT 1 FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id WHERE w.provider_company_id = ? AND re.owner_company_id = ? LIMIT 1`,
+          )
+          .get(user.companyId, companyId)
       : undefined;
     return viaInterventions !== undefined || viaOs !== undefined;
   }

@@ -93,5 +93,9 @@ export function clientFingerprint(request: FastifyRequest): string {
 
 /** Per-client keys ignore the user agent: changing it must not reset a client's limits. */
 export function clientAddress(request: FastifyRequest): string {
-  return crypto.createHash('sha256').update(request.ip ?? '').digest('base64url').slice(0, 22);
+  return crypto
+    .createHash('sha256')
+    .update(request.ip ?? '')
+    .digest('base64url')
+    .slice(0, 22);
 }

@@ -83,7 +83,12 @@ export async function issueTokens(db: Db, config: ServerConfig, userId: number, 
     .setJti(crypto.randomUUID())
     .sign(signingKey(db));
   const refresh = crypto.randomBytes(32).toString('base64url');
-  db.prepare(`INSERT INTO refresh_tokens (token_hash, user_id, expires_at, family) VALUES (?, ?, ?, ?)`).run(sha256(refresh), userId, now + config.refreshTtl, family);
+  db.prepare(`INSERT INTO refresh_tokens (token_hash, user_id, expires_at, family) VALUES (?, ?, ?, ?)`).run(
+    sha256(refresh),
+    userId,
+    now + config.refreshTtl,
+    family,
+  );
   return { token, refresh_token: refresh };
 }
 
@@ -96,8 +101,7 @@ export function consumeRefreshToken(db: Db, refreshToken: string): { userId: num
   const now = Math.floor(Date.now() / 1000);
   const hash = sha256(refreshToken);
   const row = db.prepare(`SELECT user_id, expires_at, used_at, family FROM refresh_tokens WHERE token_hash = ?`).get(hash) as
-    | { user_id: number; expires_at: number; used_at: number | null; family: string | null }
-    | undefined;
+    { user_id: number; expires_at: number; used_at: number | null; family: string | null } | undefined;
   if (!row || row.expires_at < now) return null;
   if (row.used_at !== null) {
     if (row.family) db.prepare(`UPDATE refresh_tokens SET expires_at = 0 WHERE family = ?`).run(row.family);
@@ -109,8 +113,7 @@ export function consumeRefreshToken(db: Db, refreshToken: string): { userId: num
 
 export function loadAuthUser(db: Db, userId: number): AuthUser | null {
   const row = db.prepare(`SELECT id, email, roles, company_id, is_manager FROM users WHERE id = ?`).get(userId) as
-    | { id: number; email: string; roles: string; company_id: number | null; is_manager: number }
-    | undefined;
+    { id: number; email: string; roles: string; company_id: number | null; is_manager: number } | undefined;
   if (!row) return null;
   return { id: row.id, email: row.email, roles: JSON.parse(row.roles) as Role[], companyId: row.company_id, isManager: row.is_manager === 1 };
 }

@@ -48,7 +48,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps JSON de la requête est vide.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Le corps de la requête est trop volumineux.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Ce type de contenu n'est pas accepté (envoyez du JSON ou un formulaire multipart).",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "La longueur annoncée du corps ne correspond pas à ce qui a été reçu.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La longueur annoncée du corps ne correspond pas à ce qui a été reçu.',
   FST_ERR_BAD_URL: "L'adresse demandée est mal encodée.",
   FST_ERR_MAX_PARAM_LENGTH: "L'adresse demandée est trop longue.",
   FST_ERR_ASYNC_CONSTRAINT: 'Requête invalide.',
@@ -76,7 +76,10 @@ export function frameworkMessage(error: Partial<FastifyError>, status: number): 
 }
 
 export function sendError(reply: FastifyReply, status: number, message: string, code?: string): FastifyReply {
-  return reply.status(status).type('application/json; charset=utf-8').send({ ...(code ? { code } : {}), message, description: message });
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .send({ ...(code ? { code } : {}), message, description: message });
 }
 
 /** Fastify's frameworkErrors option: bad URL encodings and over-long path parameters. */
@@ -91,7 +94,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message = STATUS_MESSAGES[status]!;
   const body = JSON.stringify({ message, description: message });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export function installErrorHandler(app: FastifyInstance): void {

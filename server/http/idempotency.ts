@@ -48,7 +48,9 @@ function keyOf(request: FastifyRequest): string | null {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
@@ -57,7 +59,7 @@ function canonical(value: unknown): string {
 /** Answers that must never be replayed to anyone: they hold access or refresh tokens. */
 const carriesTokens = (body: string) => /"(refresh_)?token"\s*:/.test(body);
 
-export const KEY_REUSED = "Cette clé Idempotency-Key a déjà servi pour une autre requête : envoyez une nouvelle clé pour une nouvelle opération.";
+export const KEY_REUSED = 'Cette clé Idempotency-Key a déjà servi pour une autre requête : envoyez une nouvelle clé pour une nouvelle opération.';
 
 export function installIdempotency(app: FastifyInstance, db: Db): void {
   const inFlight = new Map<string, Promise<void>>();
@@ -76,7 +78,12 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
   // Before validation, which coerces and strips the body: the hash is of what the client sent.
   app.addHook('preValidation', async (request) => {
     if (!keyOf(request)) return;
-    request.bodyHash = request.isMultipart() ? NOT_COMPARED : crypto.createHash('sha256').update(canonical(request.body ?? null)).digest('hex');
+    request.bodyHash = request.isMultipart()
+      ? NOT_COMPARED
+      : crypto
+          .createHash('sha256')
+          .update(canonical(request.body ?? null))
+          .digest('hex');
   });
 
   // Runs after authentication (onRequest), so a user's keys are theirs alone.

@@ -24,7 +24,10 @@ function fieldLabel(instancePath: string, context: string | undefined, missing?:
   const parts = instancePath.split('/').filter((p) => p !== '');
   if (missing !== undefined) parts.push(missing);
   if (parts.length === 0) return context === 'querystring' ? 'les paramètres de la requête' : context === 'params' ? "l'adresse" : 'le corps de la requête';
-  const name = parts.map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`)).join('').slice(0, 80);
+  const name = parts
+    .map((p, i) => (/^\d+$/.test(p) ? `[${p}]` : i === 0 ? p : `.${p}`))
+    .join('')
+    .slice(0, 80);
   return `« ${name} »`;
 }
 

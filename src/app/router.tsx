@@ -3,7 +3,17 @@
  * metadata and guard. History routing normally, hash routing under the file
  * protocol (spec part 2 §2.4).
  */
-import { createHashHistory, createBrowserHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
+import {
+  createHashHistory,
+  createBrowserHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type AnyRoute,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import './route-meta';
 import { guardRedirect, type Access, type NavVariant } from '../domain/access';
 import { session } from '../services/session';

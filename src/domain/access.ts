@@ -44,7 +44,11 @@ export interface NavItem {
 export function navItems(variant: NavVariant, userRoles: readonly string[]): NavItem[] {
   const home: NavItem = { key: 'home', label: 'Accueil', to: '/', icon: 'home' };
   if (variant === 'visit' && r.canUseVisits(userRoles)) {
-    return [home, { key: 'visit-dashboard', label: 'Tableau de bord', to: '/dashboard-visites', icon: 'dashboard' }, { key: 'visit-list', label: 'Visites', to: '/visites', icon: 'visit' }];
+    return [
+      home,
+      { key: 'visit-dashboard', label: 'Tableau de bord', to: '/dashboard-visites', icon: 'dashboard' },
+      { key: 'visit-list', label: 'Visites', to: '/visites', icon: 'visit' },
+    ];
   }
   if (variant === 'echopark' && r.canUseEchopark(userRoles)) {
     return [home, { key: 'echopark-list', label: 'Demandes', to: '/echopark-requests', icon: 'list' }];

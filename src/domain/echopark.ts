@@ -72,7 +72,8 @@ export const activeFilterCount = (f: ListFilters) => Object.values(f).filter((v)
 
 /** The values each filter offers, from what the list holds, sorted in French. */
 export function filterOptions(items: readonly EchoparkListItem[]): Record<keyof ListFilters, string[]> {
-  const values = (pick: (i: EchoparkListItem) => string | undefined) => [...new Set(items.map(pick).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b, 'fr'));
+  const values = (pick: (i: EchoparkListItem) => string | undefined) =>
+    [...new Set(items.map(pick).filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b, 'fr'));
   return {
     step: values((i) => i.step?.name),
     type: values((i) => i.domain?.requestTypeName),
@@ -112,7 +113,8 @@ export function parseDebriefDate(text: string): number | null {
   if (!m) return null;
   const [day, month, year, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
   const date = new Date(year, month - 1, day, hour, minute);
-  const same = date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && date.getHours() === hour && date.getMinutes() === minute;
+  const same =
+    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day && date.getHours() === hour && date.getMinutes() === minute;
   return same ? Math.floor(date.getTime() / 1000) : null;
 }
 

@@ -31,7 +31,8 @@ const serverText = (f: FailureLike) => f.description || f.message || fr.genericE
 
 /** 401 reaches here only after the client's one refresh-and-retry failed. */
 export function errorReaction(failure: FailureLike): ErrorReaction {
-  if (failure.kind === 'network' || failure.kind === 'timeout') return { toast: { title: fr.offline, text: fr.noNetwork, tone: 'warning' }, logout: false, goBack: false };
+  if (failure.kind === 'network' || failure.kind === 'timeout')
+    return { toast: { title: fr.offline, text: fr.noNetwork, tone: 'warning' }, logout: false, goBack: false };
   if (failure.kind === 'invalid-response') return reaction(fr.errorTitle, fr.genericError);
   const coded = failure.code ? ERROR_CODES[failure.code] : undefined;
   switch (failure.status) {

@@ -158,8 +158,24 @@ export function dashboardCards(d: DashboardCounts | null, manager: boolean): Das
   const n = (v: number | undefined) => (d ? (v ?? 0) : null);
   if (manager) {
     const cards: DashCard[] = [];
-    if (d?.canValidateAppointment) cards.push({ key: 'appointments', title: 'Rendez-vous à valider', count: n(d.countAppointments), to: { to: '/requests', search: { status: 6 } }, action: 'Valider', tone: 'orange' });
-    if ((d?.countInProgressInterventionRequests ?? 0) > 0) cards.push({ key: 'in-progress', title: 'Interventions en cours', count: n(d?.countInProgressInterventionRequests), to: { to: '/requests', search: { status: 3 } }, action: 'Voir', tone: 'teal' });
+    if (d?.canValidateAppointment)
+      cards.push({
+        key: 'appointments',
+        title: 'Rendez-vous à valider',
+        count: n(d.countAppointments),
+        to: { to: '/requests', search: { status: 6 } },
+        action: 'Valider',
+        tone: 'orange',
+      });
+    if ((d?.countInProgressInterventionRequests ?? 0) > 0)
+      cards.push({
+        key: 'in-progress',
+        title: 'Interventions en cours',
+        count: n(d?.countInProgressInterventionRequests),
+        to: { to: '/requests', search: { status: 3 } },
+        action: 'Voir',
+        tone: 'teal',
+      });
     cards.push(
       { key: 'tenders-running', title: 'Appels d’offres en cours', count: 0, tone: 'blue' },
       { key: 'quotes', title: 'Devis à valider', count: 0, tone: 'violet' },
@@ -170,9 +186,33 @@ export function dashboardCards(d: DashboardCounts | null, manager: boolean): Das
     return cards;
   }
   const cards: DashCard[] = [];
-  if (d?.canHandleReclaim) cards.push({ key: 'reclaims', title: 'Réclamations', count: n(d.countReclaims), to: { to: '/requests', search: { status: 4 } }, action: 'Traiter', tone: 'orange' });
-  if (d?.canHandleInterventionRequestToPlanned) cards.push({ key: 'to-plan', title: 'Interventions à planifier', count: n(d.countInterventionRequestToPlanned), to: { to: '/requests', search: { status: 2 } }, action: 'Planifier', tone: 'teal' });
-  if (d?.canHandleInterventionRequestPlanned) cards.push({ key: 'planned', title: 'Interventions planifiées', count: n(d.countInterventionRequestPlanned), to: { to: '/requests', search: { status: 5 } }, action: 'Voir', tone: 'blue' });
+  if (d?.canHandleReclaim)
+    cards.push({
+      key: 'reclaims',
+      title: 'Réclamations',
+      count: n(d.countReclaims),
+      to: { to: '/requests', search: { status: 4 } },
+      action: 'Traiter',
+      tone: 'orange',
+    });
+  if (d?.canHandleInterventionRequestToPlanned)
+    cards.push({
+      key: 'to-plan',
+      title: 'Interventions à planifier',
+      count: n(d.countInterventionRequestToPlanned),
+      to: { to: '/requests', search: { status: 2 } },
+      action: 'Planifier',
+      tone: 'teal',
+    });
+  if (d?.canHandleInterventionRequestPlanned)
+    cards.push({
+      key: 'planned',
+      title: 'Interventions planifiées',
+      count: n(d.countInterventionRequestPlanned),
+      to: { to: '/requests', search: { status: 5 } },
+      action: 'Voir',
+      tone: 'blue',
+    });
   cards.push({ key: 'tenders', title: 'Appels d’offres', count: 0, tone: 'violet' });
   return cards;
 }

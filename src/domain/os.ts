@@ -53,9 +53,7 @@ export const mayAct = (place: string, dashboard: Partial<OsDashboard> | null) =>
 };
 
 export type OsAction =
-  | { kind: 'advance'; code: string; target: OsPlace }
-  | { kind: 'decide'; accept: string; refuse: string; acceptTarget: OsPlace; refuseTarget: OsPlace }
-  | null;
+  { kind: 'advance'; code: string; target: OsPlace } | { kind: 'decide'; accept: string; refuse: string; acceptTarget: OsPlace; refuseTarget: OsPlace } | null;
 
 const ADVANCE_PLACES: readonly string[] = ['request_completion', 'os_creation', 'request_intervention_provider'];
 const DECISION_PLACES: readonly string[] = ['n1_signature', 'n2_signature', 'purchase_order_dp', 'purchase_order_dt'];
@@ -84,7 +82,8 @@ export function osAction(place: string, price: number, dashboard: Partial<OsDash
 }
 
 /** Whether the user may reopen the tunnel on this OS (drafts and completion, with the matching flag). */
-export const mayEdit = (place: string, dashboard: Partial<OsDashboard> | null) => (place === 'request_init' || place === 'request_completion') && mayAct(place, dashboard);
+export const mayEdit = (place: string, dashboard: Partial<OsDashboard> | null) =>
+  (place === 'request_init' || place === 'request_completion') && mayAct(place, dashboard);
 
 export interface DashboardLine {
   label: string;

@@ -19,7 +19,11 @@ export const hasChildren = (nodes: readonly TreeNode[], id: number) => nodes.som
 export function pathTo(nodes: readonly TreeNode[], id: number | null): TreeNode[] {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const path: TreeNode[] = [];
-  for (let current = id === null ? undefined : byId.get(id); current && !path.includes(current); current = current.parentId === null ? undefined : byId.get(current.parentId)) {
+  for (
+    let current = id === null ? undefined : byId.get(id);
+    current && !path.includes(current);
+    current = current.parentId === null ? undefined : byId.get(current.parentId)
+  ) {
     path.unshift(current);
   }
   return path;

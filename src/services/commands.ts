@@ -21,7 +21,11 @@ export interface SendOptions {
 }
 
 /** One command: an operation of one step (same waiting and telling as runOperation). */
-export async function sendCommand<N extends AppCommandName>(name: N, payload: AppPayload<N>, options: SendOptions = {}): Promise<{ id: string; outcome: 'sent' | 'pending' | 'rejected' } | null> {
+export async function sendCommand<N extends AppCommandName>(
+  name: N,
+  payload: AppPayload<N>,
+  options: SendOptions = {},
+): Promise<{ id: string; outcome: 'sent' | 'pending' | 'rejected' } | null> {
   const enqueueOptions = { ...(options.files ? { files: options.files } : {}), ...(options.dependsOn ? { dependsOn: options.dependsOn } : {}) };
   const done = await runOperation(async (engine) => [await engine.enqueue(name, payload, enqueueOptions)], undefined, options);
   return done ? { id: done.ids[0]!, outcome: done.outcome } : null;

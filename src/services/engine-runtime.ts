@@ -14,8 +14,7 @@ export function startEngine(state: EngineState): Engine {
     session,
     registry: commandRegistry,
     state,
-    onRejected: (command) =>
-      showToast({ title: fr.sendRefusedTitle, text: fr.sendRefused(command.label, command.lastError?.message), tone: 'error' }),
+    onRejected: (command) => showToast({ title: fr.sendRefusedTitle, text: fr.sendRefused(command.label, command.lastError?.message), tone: 'error' }),
     // A visit draft could not be written or queued in the background (storage full, store closed):
     // the user is told at once, and what is on screen stays in memory for the next save.
     onDraftError: (error) => handleError(error),

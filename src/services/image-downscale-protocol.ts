@@ -12,5 +12,4 @@ export interface DownscaleRequest {
 }
 
 export type DownscaleReply =
-  | { kind: 'jpeg'; blob: Blob; width: number; height: number }
-  | { kind: 'keep'; reason: 'small' | 'transparent' | 'error'; message?: string };
+  { kind: 'jpeg'; blob: Blob; width: number; height: number } | { kind: 'keep'; reason: 'small' | 'transparent' | 'error'; message?: string };

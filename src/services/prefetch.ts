@@ -18,7 +18,11 @@ export async function prefetchAfterSignIn(engine: Engine, userRoles: readonly st
   const jobs: Promise<unknown>[] = [];
   if (roles.isManager(userRoles)) jobs.push(pullRealEstates(db, engine.api, true));
   if (roles.canUseOs(userRoles)) {
-    jobs.push(pullOsDashboard(db, engine.api).then((dashboard) => (dashboard.canCreateWorkValidationRequest ? prefetchOsTunnel(db, engine.api, TUNNEL_DATA_MAX_AGE_MS) : undefined)));
+    jobs.push(
+      pullOsDashboard(db, engine.api).then((dashboard) =>
+        dashboard.canCreateWorkValidationRequest ? prefetchOsTunnel(db, engine.api, TUNNEL_DATA_MAX_AGE_MS) : undefined,
+      ),
+    );
   }
   if (roles.canUseEchopark(userRoles)) jobs.push(pullEchoparkCommunities(db, engine.api).then(() => pullEchoparkCreationData(db, engine.api)));
   const failed = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');

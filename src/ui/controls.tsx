@@ -19,8 +19,16 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Inp
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
       <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && !error ? <p id={`${inputId}-hint`} className="field__hint">{hint}</p> : null}
-      {error ? <p id={`${inputId}-error`} className="field__error" role="alert">{error}</p> : null}
+      {hint && !error ? (
+        <p id={`${inputId}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -31,16 +39,34 @@ export function TextArea({ label, error, hint, id, ...input }: FieldProps & Text
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      <textarea id={inputId} aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined} {...input} />
-      {hint && !error ? <p id={`${inputId}-hint`} className="field__hint">{hint}</p> : null}
-      {error ? <p id={`${inputId}-error`} className="field__error" role="alert">{error}</p> : null}
+      <textarea
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
+        {...input}
+      />
+      {hint && !error ? (
+        <p id={`${inputId}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
-export function Button({ variant = 'primary', block, children, ...rest }: { variant?: Variant; block?: boolean; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  variant = 'primary',
+  block,
+  children,
+  ...rest
+}: { variant?: Variant; block?: boolean; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button type="button" className={`btn btn--${variant}${block ? ' btn--block' : ''}`} {...rest}>
       {children}

@@ -19,7 +19,17 @@ export interface PickedImage {
 
 export const toStoredFile = (p: PickedImage) => ({ id: p.id, blob: p.file, name: p.file.name, type: p.file.type, size: p.file.size });
 
-export function ImagePicker({ images, onChange, label = fr.addPhotos, wrongTypeText }: { images: PickedImage[]; onChange: (next: PickedImage[]) => void; label?: string; wrongTypeText?: string }) {
+export function ImagePicker({
+  images,
+  onChange,
+  label = fr.addPhotos,
+  wrongTypeText,
+}: {
+  images: PickedImage[];
+  onChange: (next: PickedImage[]) => void;
+  label?: string;
+  wrongTypeText?: string;
+}) {
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(0);
@@ -75,7 +85,12 @@ export function ImagePicker({ images, onChange, label = fr.addPhotos, wrongTypeT
           {images.map((image) => (
             <li key={image.id}>
               <Thumb file={image.file} />
-              <button type="button" className="icon-button" aria-label={fr.removeFile(image.file.name)} onClick={() => onChange(images.filter((i) => i.id !== image.id))}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={fr.removeFile(image.file.name)}
+                onClick={() => onChange(images.filter((i) => i.id !== image.id))}
+              >
                 <Icon name="close" />
               </button>
             </li>

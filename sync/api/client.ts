@@ -104,7 +104,12 @@ function sendTextBodyAsIs(send: typeof fetch): typeof fetch {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<boolean> | null = null;
 
-  const http = ky.create({ retry: 0, timeout: options.timeoutMs ?? 30_000, throwHttpErrors: true, fetch: sendTextBodyAsIs(options.fetch ?? ((input, init) => fetch(input, init))) });
+  const http = ky.create({
+    retry: 0,
+    timeout: options.timeoutMs ?? 30_000,
+    throwHttpErrors: true,
+    fetch: sendTextBodyAsIs(options.fetch ?? ((input, init) => fetch(input, init))),
+  });
 
   async function send(method: string, path: string, o: CallOptions, token: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: o.ld ? 'application/ld+json' : 'application/json' };

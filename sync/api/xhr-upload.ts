@@ -10,7 +10,14 @@ export class XhrNetworkError extends Error {
   }
 }
 
-export function xhrSend(method: string, url: string, headers: Record<string, string>, body: FormData, onProgress: (percent: number) => void, timeoutMs: number): Promise<Response> {
+export function xhrSend(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: FormData,
+  onProgress: (percent: number) => void,
+  timeoutMs: number,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -22,7 +29,10 @@ export function xhrSend(method: string, url: string, headers: Record<string, str
     };
     xhr.onload = () => {
       const responseHeaders = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
         if (at > 0) responseHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }

@@ -20,7 +20,11 @@ export const accountUpdate = defineCommand<AccountUpdatePayload, UserData>()({
   name: 'account.update',
   label: () => 'Modification de votre compte',
   entity: (p) => `user:${p.userId}`,
-  request: (p) => ({ method: 'PUT', path: corePaths.user(p.userId), json: { id: p.userId, firstname: p.firstname, lastname: p.lastname, email: p.email, gsm: p.gsm } }),
+  request: (p) => ({
+    method: 'PUT',
+    path: corePaths.user(p.userId),
+    json: { id: p.userId, firstname: p.firstname, lastname: p.lastname, email: p.email, gsm: p.gsm },
+  }),
   async apply({ db }, p) {
     const user = await readLocal<UserData & { pending?: boolean }>(db, LOCAL_USER);
     if (user) await writeLocal(db, LOCAL_USER, { ...user, firstname: p.firstname, name: p.lastname, gsm: p.gsm, pending: true });

@@ -25,9 +25,18 @@ export interface EchoparkDraft {
   photos: { id: string; name: string; type: string; size: number }[];
 }
 
-export const emptyDraft = (communityId: number | null): EchoparkDraft => ({ communityId, step: 0, typeId: null, propertyId: null, domainId: null, message: '', photos: [] });
+export const emptyDraft = (communityId: number | null): EchoparkDraft => ({
+  communityId,
+  step: 0,
+  typeId: null,
+  propertyId: null,
+  domainId: null,
+  message: '',
+  photos: [],
+});
 
-export const isBlankDraft = (d: EchoparkDraft) => d.typeId === null && d.propertyId === null && d.domainId === null && d.message.trim() === '' && d.photos.length === 0;
+export const isBlankDraft = (d: EchoparkDraft) =>
+  d.typeId === null && d.propertyId === null && d.domainId === null && d.message.trim() === '' && d.photos.length === 0;
 
 export interface GroupedWriter<T> {
   /** Remembers the latest value; written once no change came for `delayMs`. */
@@ -44,7 +53,11 @@ interface Timers {
 }
 
 /** Groups rapid changes (typing) into one write; the timers are injectable for tests. */
-export function groupedWriter<T>(write: (value: T) => Promise<void>, delayMs = DRAFT_WRITE_DELAY_MS, timers: Timers = globalThis as unknown as Timers): GroupedWriter<T> {
+export function groupedWriter<T>(
+  write: (value: T) => Promise<void>,
+  delayMs = DRAFT_WRITE_DELAY_MS,
+  timers: Timers = globalThis as unknown as Timers,
+): GroupedWriter<T> {
   let pending: { value: T } | null = null;
   let timer: unknown = null;
   const run = async () => {

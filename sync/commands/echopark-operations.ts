@@ -44,7 +44,10 @@ export async function submitEchoparkForm(outbox: OperationOutbox, input: { reque
   return [await outbox.enqueue('echopark.form', input)];
 }
 
-export async function sendEchoparkDebrief(outbox: OperationOutbox, input: { requestId: string; payload: EchoparkDebriefPayload; summary: string }): Promise<string[]> {
+export async function sendEchoparkDebrief(
+  outbox: OperationOutbox,
+  input: { requestId: string; payload: EchoparkDebriefPayload; summary: string },
+): Promise<string[]> {
   return [await outbox.enqueue('echopark.debrief', input)];
 }
 
@@ -53,6 +56,9 @@ export async function sendEchoparkDebrief(outbox: OperationOutbox, input: { requ
  * chosen one); the server's answer is the user data. The screen re-pulls the communities, the list
  * and the creation data once the command has left.
  */
-export async function switchEchoparkCommunity(outbox: OperationOutbox, input: { userId: number; communityId: number; previousId: number | null }): Promise<string[]> {
+export async function switchEchoparkCommunity(
+  outbox: OperationOutbox,
+  input: { userId: number; communityId: number; previousId: number | null },
+): Promise<string[]> {
   return [await outbox.enqueue('echopark.community', input)];
 }

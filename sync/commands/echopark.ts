@@ -56,7 +56,11 @@ async function undo(ctx: CommandContext, id: string): Promise<void> {
 }
 
 /** A history entry written on the device, shown in the timeline until the server's copy comes. */
-function localMessage(type: number, message: string, extra: { stepName?: string | null; roleName?: string | null; groupName?: string | null } = {}): EchoparkMessage & { pending: true } {
+function localMessage(
+  type: number,
+  message: string,
+  extra: { stepName?: string | null; roleName?: string | null; groupName?: string | null } = {},
+): EchoparkMessage & { pending: true } {
   return {
     id: -Date.now(),
     messageType: type,
@@ -86,7 +90,17 @@ export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id
   async apply({ db }, p) {
     const createdAt = new Date().toISOString();
     const { stepName, ...preview } = p.preview;
-    const item = { ...preview, id: p.tempId, tempId: p.tempId, number: '', createdAt, modifiedAt: createdAt, closed: 0, step: { id: 0, name: stepName, typeName: '' }, message: p.body.message };
+    const item = {
+      ...preview,
+      id: p.tempId,
+      tempId: p.tempId,
+      number: '',
+      createdAt,
+      modifiedAt: createdAt,
+      closed: 0,
+      step: { id: 0, name: stepName, typeName: '' },
+      message: p.body.message,
+    };
     const data = { ...item, messages: [localMessage(ECHOPARK_MESSAGE_TYPES.creation, p.body.message, { stepName })], localOps: 1 };
     await db.echopark.upsert({ ...echoparkDoc(item, 0), data, pending: true });
   },
@@ -98,7 +112,14 @@ export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id
     const data = { ...(local ? dataOf<EchoparkDocData>(local) : ({} as EchoparkDocData)), id: serverId, tempId: p.tempId };
     const localOps = Math.max(0, (data.localOps ?? 1) - 1);
     await local?.remove();
-    await db.echopark.upsert({ id: String(serverId), data: { ...data, localOps }, pending: localOps > 0, refreshedAt: 0, communityId: p.preview.communityId, createdAt: String(data.createdAt) });
+    await db.echopark.upsert({
+      id: String(serverId),
+      data: { ...data, localOps },
+      pending: localOps > 0,
+      refreshedAt: 0,
+      communityId: p.preview.communityId,
+      createdAt: String(data.createdAt),
+    });
     return { tempId: p.tempId, serverId: String(serverId) };
   },
   async rollback({ db }, p) {
@@ -137,7 +158,11 @@ export const echoparkStep = defineCommand<EchoparkStepCommand>()({
   name: 'echopark.step',
   label: (p) => `Passage à l'étape « ${p.stepName} »`,
   entity: (p) => entity(p.requestId),
-  request: (p, ids) => ({ method: 'POST', path: paths.step, json: { step: p.step, groupe: p.groupe, message: p.message, requestId: Number(resolve(p.requestId, ids)) } }),
+  request: (p, ids) => ({
+    method: 'POST',
+    path: paths.step,
+    json: { step: p.step, groupe: p.groupe, message: p.message, requestId: Number(resolve(p.requestId, ids)) },
+  }),
   apply: (ctx, p) =>
     begin(ctx, p.requestId, (d) => ({
       step: { id: p.step, name: p.stepName, typeName: '' },
@@ -162,8 +187,13 @@ export const echoparkMessage = defineCommand<EchoparkMessageCommand>()({
   name: 'echopark.message',
   label: (p) => `Message « ${p.message.slice(0, 40)} »`,
   entity: (p) => entity(p.requestId),
-  request: (p, ids) => ({ method: 'POST', path: paths.message, json: { recipientRoleId: p.recipientRoleId, recipientGroupId: p.recipientGroupId, message: p.message, requestId: Number(resolve(p.requestId, ids)) } }),
-  apply: (ctx, p) => begin(ctx, p.requestId, (d) => withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.message, p.message, { roleName: p.roleName, groupName: p.groupName }))),
+  request: (p, ids) => ({
+    method: 'POST',
+    path: paths.message,
+    json: { recipientRoleId: p.recipientRoleId, recipientGroupId: p.recipientGroupId, message: p.message, requestId: Number(resolve(p.requestId, ids)) },
+  }),
+  apply: (ctx, p) =>
+    begin(ctx, p.requestId, (d) => withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.message, p.message, { roleName: p.roleName, groupName: p.groupName }))),
   reconcile: (ctx, p) => settle(ctx, p.requestId),
   rollback: (ctx, p) => undo(ctx, p.requestId),
 });
@@ -184,7 +214,12 @@ export const echoparkForm = defineCommand<EchoparkFormCommand>()({
       const values = new Map((p.payload.form.groups ?? []).flatMap((g) => (g.fields ?? []).map((f) => [f.id, f.value] as const)));
       const form = d.form as { groups: { fields: { id: number; value: unknown }[] }[] } | null | undefined;
       if (!form) return {};
-      return { form: { ...form, groups: form.groups.map((g) => ({ ...g, fields: g.fields.map((f) => (values.has(f.id) ? { ...f, value: values.get(f.id) ?? null } : f)) })) } };
+      return {
+        form: {
+          ...form,
+          groups: form.groups.map((g) => ({ ...g, fields: g.fields.map((f) => (values.has(f.id) ? { ...f, value: values.get(f.id) ?? null } : f)) })),
+        },
+      };
     }),
   reconcile: (ctx, p) => settle(ctx, p.requestId),
   rollback: (ctx, p) => undo(ctx, p.requestId),
@@ -204,8 +239,20 @@ export const echoparkDebrief = defineCommand<EchoparkDebriefCommand>()({
   apply: (ctx, p) =>
     begin(ctx, p.requestId, (d) => {
       const iso = (s: number | null) => (s === null ? '' : new Date(s * 1000).toISOString());
-      const entry = { id: -Date.now(), stepId: Number(p.payload.etape ?? 0), beginAt: iso(p.payload.begin_at), endAt: iso(p.payload.end_at), comment: p.payload.comment ?? '', done: !!p.payload.done, createdAt: new Date().toISOString(), pending: true };
-      return { debriefings: [...((d.debriefings as unknown[] | undefined) ?? []), entry], ...withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.debriefing, p.summary)) };
+      const entry = {
+        id: -Date.now(),
+        stepId: Number(p.payload.etape ?? 0),
+        beginAt: iso(p.payload.begin_at),
+        endAt: iso(p.payload.end_at),
+        comment: p.payload.comment ?? '',
+        done: !!p.payload.done,
+        createdAt: new Date().toISOString(),
+        pending: true,
+      };
+      return {
+        debriefings: [...((d.debriefings as unknown[] | undefined) ?? []), entry],
+        ...withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.debriefing, p.summary)),
+      };
     }),
   reconcile: (ctx, p) => settle(ctx, p.requestId),
   rollback: (ctx, p) => undo(ctx, p.requestId),

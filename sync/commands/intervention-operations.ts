@@ -48,7 +48,13 @@ export async function saveDebriefing(outbox: OperationOutbox, input: DebriefingI
   const base = { debriefingId, interventionId: input.interventionId, message: input.message, dateBegin: input.dateBegin, dateEnd: input.dateEnd };
   const ids = [await outbox.enqueue('debriefing.save', { ...base, status: 0, isNew: true })];
   for (const photo of input.photos) {
-    ids.push(await outbox.enqueue('debriefing.media', { targetId: debriefingId, interventionId: input.interventionId, fileId: photo.id, fileName: photo.name }, { files: [photo] }));
+    ids.push(
+      await outbox.enqueue(
+        'debriefing.media',
+        { targetId: debriefingId, interventionId: input.interventionId, fileId: photo.id, fileName: photo.name },
+        { files: [photo] },
+      ),
+    );
   }
   if (input.ending !== 0) ids.push(await outbox.enqueue('debriefing.save', { ...base, status: input.ending, isNew: false }));
   if (input.ending === 1) {

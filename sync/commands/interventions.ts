@@ -96,7 +96,11 @@ export const interventionStep = defineCommand<GoToStepCommand>()({
   name: 'intervention.step',
   label: (p) => `Changement d'étape (${p.stepCode})`,
   entity: (p) => `intervention:${p.interventionId}`,
-  request: (p, ids) => ({ method: 'PUT', path: paths.goToStep, json: { stepCode: p.stepCode, workflowCode: 'intervention_requests', objectId: Number(resolve(p.interventionId, ids)) } }),
+  request: (p, ids) => ({
+    method: 'PUT',
+    path: paths.goToStep,
+    json: { stepCode: p.stepCode, workflowCode: 'intervention_requests', objectId: Number(resolve(p.interventionId, ids)) },
+  }),
   apply: (ctx, p) => patchIntervention(ctx, p.interventionId, { place: p.stepCode }),
   reconcile: (ctx, p) => patchIntervention(ctx, p.interventionId, {}, false),
   rollback: (ctx, p) => unmark(ctx, p.interventionId),
@@ -117,15 +121,37 @@ export const appointmentPropose = defineCommand<AppointmentProposeCommand, { id:
   request: (p, ids) => ({
     method: 'POST',
     path: paths.appointments,
-    json: { date: p.date, dateEnd: p.dateEnd, interventionRequestId: Number(resolve(p.interventionId, ids)), information: p.information, appointmentVisitorsId: [] },
+    json: {
+      date: p.date,
+      dateEnd: p.dateEnd,
+      interventionRequestId: Number(resolve(p.interventionId, ids)),
+      information: p.information,
+      appointmentVisitorsId: [],
+    },
   }),
   async apply({ db }, p) {
-    await db.appointments.upsert({ id: p.tempId, data: { id: p.tempId, date: p.date, dateEnd: p.dateEnd, status: 1, information: p.information, reason: null }, pending: true, refreshedAt: 0, interventionId: p.interventionId, date: p.date, status: 1 });
+    await db.appointments.upsert({
+      id: p.tempId,
+      data: { id: p.tempId, date: p.date, dateEnd: p.dateEnd, status: 1, information: p.information, reason: null },
+      pending: true,
+      refreshedAt: 0,
+      interventionId: p.interventionId,
+      date: p.date,
+      status: 1,
+    });
   },
   async reconcile({ db }, p, answer) {
     await (await db.appointments.findOne(p.tempId).exec())?.remove();
     if (answer && typeof answer.id === 'number') {
-      await db.appointments.upsert({ id: String(answer.id), data: answer as unknown as Record<string, unknown>, pending: false, refreshedAt: Date.now(), interventionId: p.interventionId, date: p.date, status: 1 });
+      await db.appointments.upsert({
+        id: String(answer.id),
+        data: answer as unknown as Record<string, unknown>,
+        pending: false,
+        refreshedAt: Date.now(),
+        interventionId: p.interventionId,
+        date: p.date,
+        status: 1,
+      });
       return { tempId: p.tempId, serverId: String(answer.id) };
     }
   },
@@ -145,11 +171,16 @@ export const appointmentDecide = defineCommand<AppointmentDecisionCommand>()({
   name: 'appointment.decide',
   label: (p) => (p.status === 2 ? 'Acceptation du rendez-vous' : 'Refus du rendez-vous'),
   entity: (p) => `intervention:${p.interventionId}`,
-  request: (p, ids) => ({ method: 'PUT', path: paths.appointmentStatus, json: { appointmentId: Number(resolve(p.appointmentId, ids)), status: p.status, reason: p.reason } }),
+  request: (p, ids) => ({
+    method: 'PUT',
+    path: paths.appointmentStatus,
+    json: { appointmentId: Number(resolve(p.appointmentId, ids)), status: p.status, reason: p.reason },
+  }),
   async apply(ctx, p) {
     const doc = await ctx.db.appointments.findOne(p.appointmentId).exec();
     await doc?.incrementalPatch({ status: p.status, pending: true, data: { ...dataOf(doc), status: p.status, reason: p.reason } });
-    if (p.status === 2) await patchIntervention(ctx, p.interventionId, { place: 'planned', validAppointment: doc ? { date: doc.data.date, dateEnd: doc.data.dateEnd } : null });
+    if (p.status === 2)
+      await patchIntervention(ctx, p.interventionId, { place: 'planned', validAppointment: doc ? { date: doc.data.date, dateEnd: doc.data.dateEnd } : null });
   },
   async reconcile(ctx, p) {
     await (await ctx.db.appointments.findOne(p.appointmentId).exec())?.incrementalPatch({ pending: false });
@@ -193,16 +224,38 @@ export const debriefingSave = defineCommand<DebriefingCommand, { id: number }>()
   entity: (p) => `intervention:${p.interventionId}`,
   request: (p, ids) =>
     p.isNew
-      ? { method: 'POST', path: paths.debriefings, json: { interventionRequest: iri(resolve(p.interventionId, ids)), message: p.message, dateBegin: p.dateBegin, dateEnd: p.dateEnd, status: 0 } }
-      : { method: 'PUT', path: paths.debriefing(resolve(p.debriefingId, ids)), json: { interventionRequest: iri(resolve(p.interventionId, ids)), status: p.status } },
+      ? {
+          method: 'POST',
+          path: paths.debriefings,
+          json: { interventionRequest: iri(resolve(p.interventionId, ids)), message: p.message, dateBegin: p.dateBegin, dateEnd: p.dateEnd, status: 0 },
+        }
+      : {
+          method: 'PUT',
+          path: paths.debriefing(resolve(p.debriefingId, ids)),
+          json: { interventionRequest: iri(resolve(p.interventionId, ids)), status: p.status },
+        },
   async apply({ db }, p) {
-    await db.debriefings.upsert({ id: p.debriefingId, data: { id: p.debriefingId, message: p.message, dateBegin: p.dateBegin, dateEnd: p.dateEnd, status: p.status, medias: [] }, pending: true, refreshedAt: 0, interventionId: p.interventionId, dateEnd: p.dateEnd });
+    await db.debriefings.upsert({
+      id: p.debriefingId,
+      data: { id: p.debriefingId, message: p.message, dateBegin: p.dateBegin, dateEnd: p.dateEnd, status: p.status, medias: [] },
+      pending: true,
+      refreshedAt: 0,
+      interventionId: p.interventionId,
+      dateEnd: p.dateEnd,
+    });
   },
   async reconcile({ db }, p, answer) {
     if (!p.isNew) return void (await (await db.debriefings.findOne(p.debriefingId).exec())?.incrementalPatch({ pending: false }));
     await (await db.debriefings.findOne(p.debriefingId).exec())?.remove();
     if (answer && typeof answer.id === 'number') {
-      await db.debriefings.upsert({ id: String(answer.id), data: { ...(answer as unknown as Record<string, unknown>), status: 0 }, pending: false, refreshedAt: Date.now(), interventionId: p.interventionId, dateEnd: p.dateEnd });
+      await db.debriefings.upsert({
+        id: String(answer.id),
+        data: { ...(answer as unknown as Record<string, unknown>), status: 0 },
+        pending: false,
+        refreshedAt: Date.now(),
+        interventionId: p.interventionId,
+        dateEnd: p.dateEnd,
+      });
       return { tempId: p.debriefingId, serverId: String(answer.id) };
     }
   },
@@ -221,7 +274,11 @@ export const interventionRate = defineCommand<RatingCommand>()({
   name: 'intervention.rate',
   label: (p) => `Note de ${p.globalRate}/5`,
   entity: (p) => `intervention:${p.interventionId}`,
-  request: (p, ids) => ({ method: 'POST', path: paths.ratings, json: { globalRate: p.globalRate, message: p.message, interventionRequest: iri(resolve(p.interventionId, ids)) } }),
+  request: (p, ids) => ({
+    method: 'POST',
+    path: paths.ratings,
+    json: { globalRate: p.globalRate, message: p.message, interventionRequest: iri(resolve(p.interventionId, ids)) },
+  }),
   async apply(ctx, p) {
     const doc = await ctx.db.interventions.findOne(p.interventionId).exec();
     const ratings = Array.isArray(doc?.data.ratings) ? (doc.data.ratings as unknown[]) : [];
@@ -242,17 +299,30 @@ export const interventionMessage = defineCommand<MessageCommand>()({
   name: 'intervention.message',
   label: (p) => `Message « ${p.messageText.slice(0, 40)} »`,
   entity: (p) => `thread:intervention:${p.interventionId}`,
-  request: (p, ids) => ({ method: 'POST', path: paths.newConversation, json: { interventionRequest: iri(resolve(p.interventionId, ids)), messageText: p.messageText } }),
+  request: (p, ids) => ({
+    method: 'POST',
+    path: paths.newConversation,
+    json: { interventionRequest: iri(resolve(p.interventionId, ids)), messageText: p.messageText },
+  }),
   async apply({ db }, p) {
     const date = new Date().toISOString();
-    await db.messages.upsert({ id: p.tempId, data: { id: p.tempId, messageText: p.messageText, date, sendBy: p.author }, pending: true, refreshedAt: 0, thread: threadKey('intervention', p.interventionId), date });
+    await db.messages.upsert({
+      id: p.tempId,
+      data: { id: p.tempId, messageText: p.messageText, date, sendBy: p.author },
+      pending: true,
+      refreshedAt: 0,
+      thread: threadKey('intervention', p.interventionId),
+      date,
+    });
   },
   async reconcile({ db }, p) {
     // The next pull of the thread brings the server's copy; until then ours stays, confirmed.
     await (await db.messages.findOne(p.tempId).exec())?.incrementalPatch({ pending: false });
   },
   async rollback({ db }, p) {
-    await (await db.messages.findOne(p.tempId).exec())?.incrementalPatch({ pending: false, data: { messageText: p.messageText, date: new Date().toISOString(), sendBy: p.author, failed: true } });
+    await (
+      await db.messages.findOne(p.tempId).exec()
+    )?.incrementalPatch({ pending: false, data: { messageText: p.messageText, date: new Date().toISOString(), sendBy: p.author, failed: true } });
   },
 });
 

@@ -49,7 +49,8 @@ export interface OsEditInput extends OsFormInput {
 export async function saveOs(outbox: OperationOutbox, input: OsEditInput): Promise<string[]> {
   const ids = [await outbox.enqueue('os.update', { osId: input.osId, body: { ...input.body }, preview: input.preview })];
   await addFiles(outbox, input.osId, input.files, ids);
-  if (input.submit && input.place === 'request_init') ids.push(await outbox.enqueue('os.step', { osId: input.osId, stepCode: 'request_completion', target: 'request_completion' }));
+  if (input.submit && input.place === 'request_init')
+    ids.push(await outbox.enqueue('os.step', { osId: input.osId, stepCode: 'request_completion', target: 'request_completion' }));
   return ids;
 }
 

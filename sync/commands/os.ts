@@ -106,9 +106,18 @@ export interface OsStepCommand extends Record<string, unknown> {
 
 export const osStep = defineCommand<OsStepCommand, OsDto>()({
   name: 'os.step',
-  label: (p) => (p.stepCode.endsWith('_refused') ? "Refus d'une étape de l'OS" : p.stepCode.endsWith('_validated') ? "Validation d'une étape de l'OS" : "Passage de l'OS à l'étape suivante"),
+  label: (p) =>
+    p.stepCode.endsWith('_refused')
+      ? "Refus d'une étape de l'OS"
+      : p.stepCode.endsWith('_validated')
+        ? "Validation d'une étape de l'OS"
+        : "Passage de l'OS à l'étape suivante",
   entity: (p) => entity(p.osId),
-  request: (p, ids) => ({ method: 'PUT', path: osPaths.goToStep(OS_FIRM), json: { stepCode: p.stepCode, workflowCode: OS_WORKFLOW, objectId: Number(resolve(p.osId, ids)) } }),
+  request: (p, ids) => ({
+    method: 'PUT',
+    path: osPaths.goToStep(OS_FIRM),
+    json: { stepCode: p.stepCode, workflowCode: OS_WORKFLOW, objectId: Number(resolve(p.osId, ids)) },
+  }),
   apply: (ctx, p) => patchOs(ctx, p.osId, { place: p.target, nextSteps: [] }),
   reconcile: (ctx, _p, answer) => storeAnswer(ctx, answer),
   rollback: (ctx, p) => undo(ctx, p.osId),
@@ -147,10 +156,21 @@ export const osMessage = defineCommand<OsMessageCommand>()({
   label: (p) => `Message « ${p.messageText.slice(0, 40)} »`,
   // On the OS's own queue: a message about an OS created offline leaves after it (and a refusal's reason before the refusal).
   entity: (p) => entity(p.osId),
-  request: (p, ids) => ({ method: 'POST', path: osPaths.newConversation, json: { messageText: p.messageText, workValidationRequest: osIri(Number(resolve(p.osId, ids))) } }),
+  request: (p, ids) => ({
+    method: 'POST',
+    path: osPaths.newConversation,
+    json: { messageText: p.messageText, workValidationRequest: osIri(Number(resolve(p.osId, ids))) },
+  }),
   async apply({ db }, p) {
     const date = new Date().toISOString();
-    await db.messages.upsert({ id: p.tempId, data: { id: p.tempId, messageText: p.messageText, date, sendBy: p.author }, pending: true, refreshedAt: 0, thread: osThread(p.osId), date });
+    await db.messages.upsert({
+      id: p.tempId,
+      data: { id: p.tempId, messageText: p.messageText, date, sendBy: p.author },
+      pending: true,
+      refreshedAt: 0,
+      thread: osThread(p.osId),
+      date,
+    });
   },
   async reconcile({ db }, p) {
     // The next pull of the thread brings the server's copy; until then ours stays, confirmed.

@@ -7,5 +7,9 @@ export const TILES_CACHE = 'bp-tiles-v1';
 
 /** Binary downloads worth keeping offline: intervention, OS and visit media. */
 export function isMediaPath(pathname: string): boolean {
-  return /^\/api\/media\/\d+$/.test(pathname) || /^\/api\/work_validation_requests\/media\/\d+$/.test(pathname) || /^\/api\/visit\/download-file\/\d+\/\d+$/.test(pathname);
+  return (
+    /^\/api\/media\/\d+$/.test(pathname) ||
+    /^\/api\/work_validation_requests\/media\/\d+$/.test(pathname) ||
+    /^\/api\/visit\/download-file\/\d+\/\d+$/.test(pathname)
+  );
 }

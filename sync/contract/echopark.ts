@@ -292,14 +292,18 @@ export function nearestProperties(tree: readonly EchoparkProperty[], lat: number
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** YYYY-MM-DD naming a real day (no 31 February). */
-const isCalendarDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isCalendarDate = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
 
 /**
  * Checks and normalises one progress-form value. Empty values are null (and refused
  * when the field is obligatoire and enabled); a wrong value gets a French message.
  */
-export function checkFormValue(field: Pick<EchoparkFormField, 'label' | 'type' | 'choices' | 'disabled' | 'config'>, raw: unknown): { value: FormValue | null } | { error: string } {
+export function checkFormValue(
+  field: Pick<EchoparkFormField, 'label' | 'type' | 'choices' | 'disabled' | 'config'>,
+  raw: unknown,
+): { value: FormValue | null } | { error: string } {
   const required = field.config.obligatoire === 1 && !field.disabled;
   const bad = (what: string) => ({ error: `Le champ « ${field.label} » ${what}.` });
   if (field.type === 'checkbox') {
@@ -315,7 +319,9 @@ export function checkFormValue(field: Pick<EchoparkFormField, 'label' | 'type' |
     case 'combo':
       return allowed.has(String(raw)) ? { value: String(raw) } : bad('doit être un des choix proposés');
     case 'list':
-      return Array.isArray(raw) && raw.every((v) => allowed.has(String(v))) ? { value: [...new Set(raw.map(String))] } : bad('doit être une liste de choix proposés');
+      return Array.isArray(raw) && raw.every((v) => allowed.has(String(v)))
+        ? { value: [...new Set(raw.map(String))] }
+        : bad('doit être une liste de choix proposés');
     case 'upload':
       return typeof num === 'number' && Number.isInteger(num) && num > 0 ? { value: num } : bad('doit désigner une photo de la demande');
     case 'date':

@@ -40,7 +40,17 @@ export const interventionPaths = {
 export const INTERVENTION_WORKFLOW = 'intervention_requests';
 
 export type InterventionPlace = 'start' | 'waiting' | 'planning' | 'planned' | 'in_progress' | 'debriefing' | 'done' | 'closed' | 'reclaim';
-export const INTERVENTION_PLACE_LIST: readonly InterventionPlace[] = ['start', 'waiting', 'planning', 'planned', 'in_progress', 'debriefing', 'done', 'closed', 'reclaim'];
+export const INTERVENTION_PLACE_LIST: readonly InterventionPlace[] = [
+  'start',
+  'waiting',
+  'planning',
+  'planned',
+  'in_progress',
+  'debriefing',
+  'done',
+  'closed',
+  'reclaim',
+];
 
 export type Side = 'manager' | 'provider';
 

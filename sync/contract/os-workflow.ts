@@ -23,7 +23,17 @@ export type OsPlace =
   | 'closed';
 
 const SHORT: OsPlace[] = ['request_init', 'request_completion', 'os_creation', 'n1_signature', 'request_intervention_provider', 'closed'];
-const LONG: OsPlace[] = ['request_init', 'request_completion', 'purchase_order_dp', 'purchase_order_dt', 'os_creation', 'n1_signature', 'n2_signature', 'request_intervention_provider', 'closed'];
+const LONG: OsPlace[] = [
+  'request_init',
+  'request_completion',
+  'purchase_order_dp',
+  'purchase_order_dt',
+  'os_creation',
+  'n1_signature',
+  'n2_signature',
+  'request_intervention_provider',
+  'closed',
+];
 
 export const osPath = (price: number): OsPlace[] => (price > OS_PRICE_THRESHOLD ? LONG : SHORT);
 
@@ -79,7 +89,17 @@ export function stepsFrom(place: OsPlace, price: number): StepCode[] {
 
 /** Every step code the workflow defines (anything else is unknown: 010001). */
 export const OS_STEP_CODES: readonly string[] = [
-  ...(['request_init', 'request_completion', 'purchase_order_dp', 'purchase_order_dt', 'os_creation', 'n1_signature', 'n2_signature', 'request_intervention_provider', 'closed'] as const),
+  ...([
+    'request_init',
+    'request_completion',
+    'purchase_order_dp',
+    'purchase_order_dt',
+    'os_creation',
+    'n1_signature',
+    'n2_signature',
+    'request_intervention_provider',
+    'closed',
+  ] as const),
   ...DECISION_PLACES.flatMap((p) => [`${p}_validated`, `${p}_refused`]),
 ];
 export const isKnownStepCode = (code: string) => OS_STEP_CODES.includes(code);
@@ -104,7 +124,18 @@ export function mayActAt(place: OsPlace, roles: readonly string[]): boolean {
 
 /** OS list filters 1–7 → places (spec part 1 §4). */
 export const OS_LIST_FILTERS: Record<number, readonly OsPlace[]> = {
-  1: ['start', 'request_init', 'request_completion', 'purchase_order_dp', 'purchase_order_dt', 'os_creation', 'n1_signature', 'n2_signature', 'request_intervention_provider', 'closed'],
+  1: [
+    'start',
+    'request_init',
+    'request_completion',
+    'purchase_order_dp',
+    'purchase_order_dt',
+    'os_creation',
+    'n1_signature',
+    'n2_signature',
+    'request_intervention_provider',
+    'closed',
+  ],
   2: ['request_init', 'request_completion'],
   3: ['purchase_order_dp', 'purchase_order_dt'],
   4: ['os_creation'],

@@ -110,7 +110,12 @@ export interface OsDashboard {
  * OS list with the given filter (os-workflow.ts OS_LIST_FILTERS).
  */
 export const OS_DASHBOARD_LINES = [
-  { label: 'Bons de commande en attente', counts: ['countPurchaseOrderDP', 'countPurchaseOrderDT'], flags: ['canPurchaseOrderDP', 'canPurchaseOrderDT'], filter: 3 },
+  {
+    label: 'Bons de commande en attente',
+    counts: ['countPurchaseOrderDP', 'countPurchaseOrderDT'],
+    flags: ['canPurchaseOrderDP', 'canPurchaseOrderDT'],
+    filter: 3,
+  },
   { label: 'Signatures en attente', counts: ['countSignN1', 'countSignN2'], flags: ['canSignN1', 'canSignN2'], filter: 5 },
   { label: 'Demandes à compléter', counts: ['countCompleteWorkValidationRequest'], flags: ['canCompleteWorkValidationRequest'], filter: 2 },
   { label: 'OS à créer', counts: ['countCreateOS'], flags: ['canCreateOS'], filter: 4 },

@@ -19,11 +19,7 @@ export const ECHOPARK_ROLES = ['ROLE_ECHOPARK', 'ROLE_ADMIN'] as const;
 export const VISIT_ROLES = ['ROLE_VISIT_MANAGER', 'ROLE_VISIT_TECHNICIAN', 'ROLE_ADMIN'] as const;
 
 export type Role =
-  | (typeof MANAGER_ROLES)[number]
-  | (typeof PROVIDER_ROLES)[number]
-  | (typeof OS_ROLES)[number]
-  | (typeof ECHOPARK_ROLES)[number]
-  | (typeof VISIT_ROLES)[number];
+  (typeof MANAGER_ROLES)[number] | (typeof PROVIDER_ROLES)[number] | (typeof OS_ROLES)[number] | (typeof ECHOPARK_ROLES)[number] | (typeof VISIT_ROLES)[number];
 
 /** OS workflow roles shown in the follow-up bar (GT, GL, AT, DP, DT) and the firm role behind each. */
 export const WORKFLOW_ROLES = {

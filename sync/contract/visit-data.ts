@@ -4,7 +4,23 @@
  * the pure rules both sides need: walking the tree, progress and mean note,
  * duplication of iterable sections, choice answers, generated file names.
  */
-export const FIELD_TYPES = ['title', 'description', 'text', 'email', 'number', 'date', 'tel', 'url', 'textarea', 'select', 'radio', 'checkbox', 'boolean', 'file', 'image'] as const;
+export const FIELD_TYPES = [
+  'title',
+  'description',
+  'text',
+  'email',
+  'number',
+  'date',
+  'tel',
+  'url',
+  'textarea',
+  'select',
+  'radio',
+  'checkbox',
+  'boolean',
+  'file',
+  'image',
+] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export interface FieldChoice {

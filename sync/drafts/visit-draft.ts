@@ -140,10 +140,11 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      if (snapshot.dirty) await draft.save().catch(async (error: unknown) => {
-        report(error);
-        await writeLocal(true);
-      });
+      if (snapshot.dirty)
+        await draft.save().catch(async (error: unknown) => {
+          report(error);
+          await writeLocal(true);
+        });
       else await draft.flushLocal();
       saveTimer = stop(saveTimer);
       watching?.unsubscribe();

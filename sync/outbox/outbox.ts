@@ -115,7 +115,11 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       form.append(UPLOAD_FIELD, stored.blob, stored.name);
       const progress = env.onProgress;
       try {
-        return await api.call(spec.method, spec.path, { body: form, idempotencyKey: command.id, ...(progress ? { onUploadProgress: (percent: number) => progress(command.id, percent) } : {}) });
+        return await api.call(spec.method, spec.path, {
+          body: form,
+          idempotencyKey: command.id,
+          ...(progress ? { onUploadProgress: (percent: number) => progress(command.id, percent) } : {}),
+        });
       } finally {
         progress?.(command.id, null);
       }

@@ -41,7 +41,9 @@ const detail = v.looseObject({
   pictures: v.array(v.looseObject({ id: v.number(), b64: v.string(), mime: v.string() })),
   canMessage: v.number(),
   debriefing_available: v.number(),
-  form: v.nullable(v.looseObject({ id: v.number(), groups: v.array(v.looseObject({ id: v.number(), fields: v.array(v.looseObject({ id: v.number(), type: v.string() })) })) })),
+  form: v.nullable(
+    v.looseObject({ id: v.number(), groups: v.array(v.looseObject({ id: v.number(), fields: v.array(v.looseObject({ id: v.number(), type: v.string() })) })) }),
+  ),
 });
 const property: v.GenericSchema<{ id: number; latitude: number; longitude: number; children: unknown[] }> = v.looseObject({
   id: v.number(),
@@ -53,7 +55,10 @@ const property: v.GenericSchema<{ id: number; latitude: number; longitude: numbe
 });
 const creationData = v.object({
   realEstates: v.array(property),
-  requests: v.record(v.string(), v.looseObject({ name: v.string(), domains: v.array(v.looseObject({ id: v.number(), name: v.string(), arboid: v.number() })) })),
+  requests: v.record(
+    v.string(),
+    v.looseObject({ name: v.string(), domains: v.array(v.looseObject({ id: v.number(), name: v.string(), arboid: v.number() })) }),
+  ),
 });
 const communities = v.object({ communitiesIds: v.array(named), current: v.nullable(named), echoparkMainCommunityId: v.nullable(v.number()) });
 const consigne = v.looseObject({ data: v.looseObject({ message: v.string() }) });
@@ -73,7 +78,10 @@ export interface EchoparkDocData extends EchoparkListItem {
   [key: string]: unknown;
 }
 
-export const echoparkDoc = (item: { id: number | string; communityId: number; createdAt: string }, now: number): StoredDoc & { communityId: number; createdAt: string } => ({
+export const echoparkDoc = (
+  item: { id: number | string; communityId: number; createdAt: string },
+  now: number,
+): StoredDoc & { communityId: number; createdAt: string } => ({
   id: String(item.id),
   data: item as unknown as Record<string, unknown>,
   pending: false,
@@ -140,7 +148,10 @@ export async function pullEchoparkDetail(db: Database, api: ApiClient, id: numbe
 }
 
 /** The consigne of a request being created (POST request/consigne/); null when it cannot be fetched. */
-export async function fetchCreationConsigne(api: ApiClient, query: { requestTypeId: number; domaineTreeId: number; realEstateId: number }): Promise<string | null> {
+export async function fetchCreationConsigne(
+  api: ApiClient,
+  query: { requestTypeId: number; domaineTreeId: number; realEstateId: number },
+): Promise<string | null> {
   try {
     // Five seconds at most: on a poor signal the tunnel goes on without it.
     const body = v.parse(consigne, await api.call<unknown>('POST', paths.consigneQuery, { json: query, signal: AbortSignal.timeout(5000) }));

@@ -55,21 +55,50 @@ export async function pullInterventionPage(db: Database, api: ApiClient, places:
   const now = Date.now();
   const { valid } = checkItems(listItem, items, paths.list);
   // A list item has fewer fields than the detail: merge so that an opened request keeps its detail.
-  await storeFresh(db, asCached(db.interventions), valid.map((i) => interventionDoc(i, now)), { merge: true });
+  await storeFresh(
+    db,
+    asCached(db.interventions),
+    valid.map((i) => interventionDoc(i, now)),
+    { merge: true },
+  );
   await markRefreshed(db, 'interventions:list', now);
   return items.length;
 }
 
 export function pullInterventionDetail(db: Database, api: ApiClient, id: number): Promise<'stored' | 'removed' | 'kept'> {
-  return pullDetail(db, api, asCached(db.interventions), { resource: 'intervention', path: paths.detail(id), schema: listItem, docId: String(id), toDoc: interventionDoc, merge: true });
+  return pullDetail(db, api, asCached(db.interventions), {
+    resource: 'intervention',
+    path: paths.detail(id),
+    schema: listItem,
+    docId: String(id),
+    toDoc: interventionDoc,
+    merge: true,
+  });
 }
 
 /** The children of one request (appointments, debriefings, messages): the server's replace the cached ones. */
-async function pullChildren<S extends v.GenericSchema>(db: Database, api: ApiClient, collection: unknown, pull: { path: string; searchParams: Record<string, string | number>; item: S; parent: Record<string, string>; resource: string; toDoc(item: v.InferOutput<S>, now: number): StoredDoc }): Promise<void> {
+async function pullChildren<S extends v.GenericSchema>(
+  db: Database,
+  api: ApiClient,
+  collection: unknown,
+  pull: {
+    path: string;
+    searchParams: Record<string, string | number>;
+    item: S;
+    parent: Record<string, string>;
+    resource: string;
+    toDoc(item: v.InferOutput<S>, now: number): StoredDoc;
+  },
+): Promise<void> {
   const { items } = await api.list<unknown>(pull.path, { searchParams: pull.searchParams });
   const now = Date.now();
   const { valid } = checkItems(pull.item, items, pull.path);
-  await storeFresh(db, asCached(collection), valid.map((item) => ({ ...pull.toDoc(item, now), ...pull.parent })), { replace: pull.parent });
+  await storeFresh(
+    db,
+    asCached(collection),
+    valid.map((item) => ({ ...pull.toDoc(item, now), ...pull.parent })),
+    { replace: pull.parent },
+  );
   await markRefreshed(db, pull.resource, now);
 }
 
@@ -124,7 +153,15 @@ export async function pullInterventionDashboard(db: Database, api: ApiClient, ma
 }
 
 /** A feed page (inbox threads or planning). Page 1 replaces the kind's cached entries. */
-async function pullFeed<S extends v.GenericSchema>(db: Database, kind: string, items: unknown[], item: S, path: string, page: number, key: (item: v.InferOutput<S>) => { id: string; sortKey: string }): Promise<number> {
+async function pullFeed<S extends v.GenericSchema>(
+  db: Database,
+  kind: string,
+  items: unknown[],
+  item: S,
+  path: string,
+  page: number,
+  key: (item: v.InferOutput<S>) => { id: string; sortKey: string },
+): Promise<number> {
   const now = Date.now();
   const { valid } = checkItems(item, items, path);
   const docs = valid.map((entry) => ({ ...key(entry), kind, data: entry as Record<string, unknown>, pending: false, refreshedAt: now }));

@@ -28,7 +28,15 @@ export const OS_REAL_ESTATE_KIND = 'osRealEstate';
 
 // Loose objects: the fields the screens rely on are checked, the rest is kept as it came.
 const named = v.looseObject({ name: v.string() });
-const osItem = v.looseObject({ id: v.number(), number: v.string(), place: v.string(), price: v.number(), createdAt: v.string(), realEstate: named, medias: v.optional(v.array(v.looseObject({ id: v.number() }))) });
+const osItem = v.looseObject({
+  id: v.number(),
+  number: v.string(),
+  place: v.string(),
+  price: v.number(),
+  createdAt: v.string(),
+  realEstate: named,
+  medias: v.optional(v.array(v.looseObject({ id: v.number() }))),
+});
 const stepCode = v.looseObject({ code: v.string(), name: v.string() });
 const count = v.number();
 const flag = v.boolean();
@@ -70,7 +78,12 @@ export async function pullOsPage(db: Database, api: ApiClient, places: readonly 
   const now = Date.now();
   const { valid } = checkItems(osItem, items, osPaths.list, 'la liste des OS');
   // Merge: an opened OS keeps what only its detail brought (next steps).
-  await storeFresh(db, asCached(db.workrequests), valid.map((i) => osDoc(i as unknown as OsDto, now)), { merge: true });
+  await storeFresh(
+    db,
+    asCached(db.workrequests),
+    valid.map((i) => osDoc(i as unknown as OsDto, now)),
+    { merge: true },
+  );
   await markRefreshed(db, 'os:list', now);
   return items.length;
 }
@@ -112,7 +125,14 @@ function pullOsRealEstates(db: Database, api: ApiClient): Promise<PullReport> {
     resource: `reference:${OS_REAL_ESTATE_KIND}`,
     path: corePaths.realEstates,
     item: realEstate,
-    toDoc: (r, now) => ({ id: `${OS_REAL_ESTATE_KIND}:${r.id}`, kind: OS_REAL_ESTATE_KIND, name: r.name, data: r as Record<string, unknown>, pending: false, refreshedAt: now }),
+    toDoc: (r, now) => ({
+      id: `${OS_REAL_ESTATE_KIND}:${r.id}`,
+      kind: OS_REAL_ESTATE_KIND,
+      name: r.name,
+      data: r as Record<string, unknown>,
+      pending: false,
+      refreshedAt: now,
+    }),
     replace: { kind: OS_REAL_ESTATE_KIND },
   });
 }

@@ -62,7 +62,12 @@ export interface StoreOptions {
 }
 
 /** Upserts server documents, except over pending local changes (their server copy goes aside). */
-export async function storeFresh(db: Database, collection: AnyCollection, docs: StoredDoc[], options: StoreOptions = {}): Promise<{ stored: number; keptAside: number; removed: number }> {
+export async function storeFresh(
+  db: Database,
+  collection: AnyCollection,
+  docs: StoredDoc[],
+  options: StoreOptions = {},
+): Promise<{ stored: number; keptAside: number; removed: number }> {
   let removed = 0;
   if (options.replace) {
     const keep = new Set(docs.map((d) => d.id));
@@ -124,11 +129,21 @@ export interface ListPull<S extends v.GenericSchema> extends StoreOptions {
   toDoc(item: v.InferOutput<S>, now: number): StoredDoc;
 }
 
-export async function pullList<S extends v.GenericSchema>(db: Database, api: ApiClient, collection: AnyCollection, pull: ListPull<S>): Promise<PullReport & { items: v.InferOutput<S>[] }> {
+export async function pullList<S extends v.GenericSchema>(
+  db: Database,
+  api: ApiClient,
+  collection: AnyCollection,
+  pull: ListPull<S>,
+): Promise<PullReport & { items: v.InferOutput<S>[] }> {
   const { items } = await api.list<unknown>(pull.path, pull.options);
   const { valid, refused } = checkItems(pull.item, items, pull.path, pull.resource);
   const now = Date.now();
-  const result = await storeFresh(db, collection, valid.map((item) => pull.toDoc(item, now)), pull);
+  const result = await storeFresh(
+    db,
+    collection,
+    valid.map((item) => pull.toDoc(item, now)),
+    pull,
+  );
   await markRefreshed(db, pull.resource, now);
   return { resource: pull.resource, received: items.length, refused, ...result, items: valid };
 }
@@ -146,7 +161,12 @@ export interface DetailPull<S extends v.GenericSchema> {
  * Pulls one object. A 404 removes it (it no longer exists or is no longer ours) unless it has
  * changes pending: then it stays, and its commands will say what the server thinks.
  */
-export async function pullDetail<S extends v.GenericSchema>(db: Database, api: ApiClient, collection: AnyCollection, pull: DetailPull<S>): Promise<'stored' | 'removed' | 'kept'> {
+export async function pullDetail<S extends v.GenericSchema>(
+  db: Database,
+  api: ApiClient,
+  collection: AnyCollection,
+  pull: DetailPull<S>,
+): Promise<'stored' | 'removed' | 'kept'> {
   let body: unknown;
   try {
     body = await api.call<unknown>('GET', pull.path);

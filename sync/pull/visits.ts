@@ -46,7 +46,14 @@ export async function pullVisitList(db: Database, api: ApiClient, mine: boolean)
   const { valid: properties } = checkItems(property, items, visitPaths.list);
   const now = Date.now();
   const docs = properties.flatMap(({ visits, ...place }) =>
-    visits.map((entry) => ({ id: String(entry.id), data: { visit: entry, property: place } as Record<string, unknown>, pending: false, refreshedAt: now, state: entry.state, assignedTo: entry.assigned_to ?? 0 })),
+    visits.map((entry) => ({
+      id: String(entry.id),
+      data: { visit: entry, property: place } as Record<string, unknown>,
+      pending: false,
+      refreshedAt: now,
+      state: entry.state,
+      assignedTo: entry.assigned_to ?? 0,
+    })),
   );
   // "All" replaces the whole list; "mine" only refreshes the caller's visits.
   await storeFresh(db, asCached(db.visits), docs, mine ? {} : { replace: {} });
@@ -72,7 +79,12 @@ export async function downloadVisit(db: Database, api: ApiClient, visitId: numbe
   if (existing) {
     copy = existing;
   } else {
-    const forms = checkBody(visitData, await api.call<unknown>('GET', visitPaths.formsWithData(visitId)), visitPaths.formsWithData(visitId), 'les données de la visite') as unknown as VisitData;
+    const forms = checkBody(
+      visitData,
+      await api.call<unknown>('GET', visitPaths.formsWithData(visitId)),
+      visitPaths.formsWithData(visitId),
+      'les données de la visite',
+    ) as unknown as VisitData;
     onProgress(20);
     const infos = checkBody(info, await api.call<unknown>('GET', visitPaths.informations(visitId)), visitPaths.informations(visitId)) as unknown as VisitInfo;
     onProgress(30);
@@ -91,7 +103,13 @@ export async function downloadVisit(db: Database, api: ApiClient, visitId: numbe
     onProgress(40 + Math.round(((index + 1) / copy.failedFiles.length) * 60));
   }
   copy = { ...copy, failedFiles: failed };
-  await db.visitdata.upsert({ id: String(visitId), data: copy as unknown as Record<string, unknown>, pending: false, refreshedAt: Date.now(), savedAt: Date.now() });
+  await db.visitdata.upsert({
+    id: String(visitId),
+    data: copy as unknown as Record<string, unknown>,
+    pending: false,
+    refreshedAt: Date.now(),
+    savedAt: Date.now(),
+  });
   onProgress(100);
   return copy;
 }

@@ -127,7 +127,8 @@ export function createSession(env: SessionEnv) {
     async login(email: string, password: string): Promise<UserData> {
       try {
         const tokens = await api.call<TokenPair>('POST', corePaths.login, { json: { email, password }, anonymous: true });
-        if (!tokens || typeof tokens.token !== 'string') throw new ApiFailure('invalid-response', 200, 'POST', corePaths.login, 'Réponse inattendue du serveur');
+        if (!tokens || typeof tokens.token !== 'string')
+          throw new ApiFailure('invalid-response', 200, 'POST', corePaths.login, 'Réponse inattendue du serveur');
         // Another user on this device never inherits the previous user's data.
         const previousUser = state.user?.email?.toLowerCase();
         if (previousUser && previousUser !== email.trim().toLowerCase()) Object.assign(state, emptySession());

@@ -6,8 +6,14 @@
 export const APP_VERSION = '1.0.2';
 
 export function compareVersions(a: string, b: string): number {
-  const pa = a.trim().split('.').map((p) => Number.parseInt(p, 10) || 0);
-  const pb = b.trim().split('.').map((p) => Number.parseInt(p, 10) || 0);
+  const pa = a
+    .trim()
+    .split('.')
+    .map((p) => Number.parseInt(p, 10) || 0);
+  const pb = b
+    .trim()
+    .split('.')
+    .map((p) => Number.parseInt(p, 10) || 0);
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
     const diff = (pa[i] ?? 0) - (pb[i] ?? 0);
     if (diff !== 0) return Math.sign(diff);

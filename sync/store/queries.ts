@@ -27,7 +27,12 @@ interface Ranked {
 const byRank = (a: Ranked, b: Ranked) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0);
 
 /** The newest `limit` documents among the given places, after `afterRank` (the last of the previous page). */
-export async function firstPageByPlaces<T extends Ranked>(collection: RxCollection<T>, places: readonly string[], limit: number, afterRank?: string): Promise<T[]> {
+export async function firstPageByPlaces<T extends Ranked>(
+  collection: RxCollection<T>,
+  places: readonly string[],
+  limit: number,
+  afterRank?: string,
+): Promise<T[]> {
   const parts = await Promise.all(
     places.map((place) =>
       collection
@@ -63,7 +68,12 @@ export function watchFirstPageByPlaces<T extends Ranked>(collection: RxCollectio
 
 /** Every document of the places whose searchable text contains the needle (local search over the cache). */
 export function watchSearch<T extends Ranked>(collection: RxCollection<T>, places: readonly string[], test: (doc: T) => boolean): Observable<T[]> {
-  return collection
-    .find({ selector: { place: { $in: [...places] } } as never })
-    .$.pipe(map((docs) => docs.map((d) => d.toJSON() as T).filter(test).sort(byRank)));
+  return collection.find({ selector: { place: { $in: [...places] } } as never }).$.pipe(
+    map((docs) =>
+      docs
+        .map((d) => d.toJSON() as T)
+        .filter(test)
+        .sort(byRank),
+    ),
+  );
 }

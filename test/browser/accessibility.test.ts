@@ -70,7 +70,10 @@ describe('accessibility', () => {
     const visitPage = await inspector.newPage();
     await signIn(visitPage, 'inspecteur@demo.fr');
     await visitPage.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
-    for (const [path, ready] of [['/dashboard-visites', 'Mes visites'], ['/visites', 'Liste des visites']] as const) {
+    for (const [path, ready] of [
+      ['/dashboard-visites', 'Mes visites'],
+      ['/visites', 'Liste des visites'],
+    ] as const) {
       await visitPage.goto(path);
       await visitPage.getByText(ready).first().waitFor();
       expect(await violations(visitPage), path).toEqual([]);
@@ -84,7 +87,10 @@ describe('accessibility', () => {
     await signIn(page, 'admin@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Nicolas' }).waitFor();
     expect(await violations(page), '/').toEqual([]);
-    for (const [path, ready] of [['/mon-compte', 'Prénom'], ['/envois-en-attente', 'Tout est envoyé.']] as const) {
+    for (const [path, ready] of [
+      ['/mon-compte', 'Prénom'],
+      ['/envois-en-attente', 'Tout est envoyé.'],
+    ] as const) {
       await page.goto(path);
       await page.getByText(ready).first().waitFor();
       expect(await violations(page), path).toEqual([]);

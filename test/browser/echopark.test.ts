@@ -39,7 +39,12 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const count = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { n: number }
+  ).n;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-echopark-'));
 const file = (name: string, content: Buffer | string) => {
   const p = path.join(tmp, name);
@@ -70,14 +75,21 @@ function tilePng(): Buffer {
   ihdr.writeUInt32BE(size, 0);
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 const TILE = tilePng();
 
 /** A signed-in member with tiles served, console errors collected (tile failures offline excepted: missing tiles are expected there). */
 async function member(email: string, greeting: string): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await env.newContext();
-  await context.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ status: 200, contentType: 'image/png', headers: { 'access-control-allow-origin': '*' }, body: TILE }));
+  await context.route(/tile\.openstreetmap\.org/, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', headers: { 'access-control-allow-origin': '*' }, body: TILE }),
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   // Chromium logs every request refused while offline (the outbox's tries); those are the network's, not the app's.
@@ -160,7 +172,10 @@ describe('echopark', () => {
     expect(await axe(page)).toEqual([]);
     await screenshots(page, 'echopark-tunnel-properties');
     // Each marker is a button named by its property, reachable and chosen from the keyboard.
-    await page.getByRole('button', { name: /Le Carré Bellecour/ }).first().focus();
+    await page
+      .getByRole('button', { name: /Le Carré Bellecour/ })
+      .first()
+      .focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Bien choisi : Le Carré Bellecour' }).waitFor();
     // Left half done, the tunnel comes back where it was; 'Recommencer' clears it.
@@ -184,7 +199,10 @@ describe('echopark', () => {
       async () => {
         await page.getByLabel('Rechercher un bien').fill('TONY GARNIER');
         // The site comes first (parents before their buildings, which carry its name too).
-        await page.getByRole('radio', { name: /^Parc d'activités de Gerland/ }).first().check();
+        await page
+          .getByRole('radio', { name: /^Parc d'activités de Gerland/ })
+          .first()
+          .check();
         return "Parc d'activités de Gerland";
       },
       'Canapé abandonné devant le parking, créé hors ligne par recherche',
@@ -224,7 +242,11 @@ describe('echopark', () => {
     ]) {
       const sql = `SELECT COUNT(*) AS n FROM echopark_requests r JOIN echopark_properties p ON p.id = r.property_id WHERE r.message LIKE ? AND p.name = ?`;
       await expect.poll(() => count(sql, message, property), { timeout: 20_000 }).toBe(1);
-      await expect.poll(() => count(`SELECT COUNT(*) AS n FROM echopark_pictures x JOIN echopark_requests r ON r.id = x.request_id WHERE r.message LIKE ?`, message), { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(() => count(`SELECT COUNT(*) AS n FROM echopark_pictures x JOIN echopark_requests r ON r.id = x.request_id WHERE r.message LIKE ?`, message), {
+          timeout: 20_000,
+        })
+        .toBe(1);
     }
     await expect.poll(() => page.locator('.ep-card', { hasText: 'Pas encore envoyée' }).count(), { timeout: 20_000 }).toBe(0);
     const created = (db().prepare(`SELECT number FROM echopark_requests WHERE message LIKE '%par recherche'`).get() as { number: string }).number;
@@ -232,13 +254,18 @@ describe('echopark', () => {
 
     // A refusal as the real backend words it (a bare data.reason key): translated in an alert, nothing typed lost.
     await page.route('**/api/echopark/requests/', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ data: { reason: 'echoparkNoRecipient' } }) }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ data: { reason: 'echoparkNoRecipient' } }) })
+        : route.fallback(),
     );
     await page.getByRole('link', { name: 'Nouvelle demande', exact: true }).click();
     await page.getByRole('radio', { name: 'Éclairage' }).check();
     await next(page);
     await page.getByLabel('Rechercher un bien').fill('bellecour');
-    await page.getByRole('radio', { name: /^Le Carré Bellecour/ }).first().check();
+    await page
+      .getByRole('radio', { name: /^Le Carré Bellecour/ })
+      .first()
+      .check();
     await next(page);
     await page.getByRole('radio', { name: /Candélabre éteint/ }).check();
     await next(page);
@@ -256,7 +283,9 @@ describe('echopark', () => {
 
   it('on a detail: message, progress form with every field type, debriefing and step change, each done offline and received once', async () => {
     const row = db()
-      .prepare(`SELECT r.id FROM echopark_requests r JOIN echopark_steps s ON s.id = r.step_id JOIN users u ON u.echopark_main_community_id = r.community_id WHERE u.email = 'echopark@demo.fr' AND s.name = 'Intervention en cours' AND EXISTS (SELECT 1 FROM echopark_pictures p WHERE p.request_id = r.id) ORDER BY r.id LIMIT 1`)
+      .prepare(
+        `SELECT r.id FROM echopark_requests r JOIN echopark_steps s ON s.id = r.step_id JOIN users u ON u.echopark_main_community_id = r.community_id WHERE u.email = 'echopark@demo.fr' AND s.name = 'Intervention en cours' AND EXISTS (SELECT 1 FROM echopark_pictures p WHERE p.request_id = r.id) ORDER BY r.id LIMIT 1`,
+      )
       .get() as { id: number };
     const { page, context, errors } = await member('echopark@demo.fr', 'Bonjour Sophie');
     await waitForServiceWorker(page);
@@ -327,13 +356,33 @@ describe('echopark', () => {
     await expect.poll(() => history(), { timeout: 20_000 }).toBe(before + 4);
     expect(count(`SELECT COUNT(*) AS n FROM echopark_messages WHERE request_id = ? AND message = 'Message envoyé hors ligne'`, row.id)).toBe(1);
     expect(count(`SELECT COUNT(*) AS n FROM echopark_debriefings WHERE request_id = ? AND comment = 'Branche retirée, hors ligne'`, row.id)).toBe(1);
-    const answers = db().prepare(`SELECT f.key, a.value FROM echopark_form_answers a JOIN echopark_fields f ON f.id = a.field_id WHERE a.request_id = ?`).all(row.id) as { key: string; value: string }[];
+    const answers = db()
+      .prepare(`SELECT f.key, a.value FROM echopark_form_answers a JOIN echopark_fields f ON f.id = a.field_id WHERE a.request_id = ?`)
+      .all(row.id) as { key: string; value: string }[];
     const byKey = Object.fromEntries(answers.map((a) => [a.key, JSON.parse(a.value) as unknown]));
-    const choice = (key: string, label: string) => (JSON.parse((db().prepare(`SELECT choices FROM echopark_fields WHERE key = ?`).get(key) as { choices: string }).choices) as { value: string; label: string }[]).find((c) => c.label === label)!.value;
-    expect(byKey).toMatchObject({ constat_nature: choice('constat_nature', 'Vandalisme'), constat_elements: [choice('constat_elements', 'Voirie'), choice('constat_elements', 'Végétaux')], date_passage: '2026-11-20', heure_arrivee: '08:30', nb_intervenants: 3, duree_heures: 1.5, materiel: 'Nacelle', zone_securisee: true, email_referent: 'chef@site.fr' });
+    const choice = (key: string, label: string) =>
+      (
+        JSON.parse((db().prepare(`SELECT choices FROM echopark_fields WHERE key = ?`).get(key) as { choices: string }).choices) as {
+          value: string;
+          label: string;
+        }[]
+      ).find((c) => c.label === label)!.value;
+    expect(byKey).toMatchObject({
+      constat_nature: choice('constat_nature', 'Vandalisme'),
+      constat_elements: [choice('constat_elements', 'Voirie'), choice('constat_elements', 'Végétaux')],
+      date_passage: '2026-11-20',
+      heure_arrivee: '08:30',
+      nb_intervenants: 3,
+      duree_heures: 1.5,
+      materiel: 'Nacelle',
+      zone_securisee: true,
+      email_referent: 'chef@site.fr',
+    });
     expect(typeof byKey.constat_photo).toBe('number');
     expect(byKey.debut_travaux).toBe(Math.floor(new Date('2026-11-20T08:45:00+01:00').getTime() / 1000));
-    expect((db().prepare(`SELECT s.name FROM echopark_requests r JOIN echopark_steps s ON s.id = r.step_id WHERE r.id = ?`).get(row.id) as { name: string }).name).toBe('Intervention réalisée');
+    expect(
+      (db().prepare(`SELECT s.name FROM echopark_requests r JOIN echopark_steps s ON s.id = r.step_id WHERE r.id = ?`).get(row.id) as { name: string }).name,
+    ).toBe('Intervention réalisée');
     await expect.poll(() => page.getByText('Modifications pas encore envoyées').count(), { timeout: 20_000 }).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -343,9 +392,20 @@ describe('echopark', () => {
     const { page, context, errors } = await member('echopark@demo.fr', 'Bonjour Sophie');
     await page.goto('/echopark-requests');
     await page.locator('.ep-card').first().waitFor();
-    const other = db().prepare(`SELECT c.id, c.name FROM echopark_communities c JOIN echopark_user_communities uc ON uc.community_id = c.id JOIN users u ON u.id = uc.user_id WHERE u.email = 'echopark@demo.fr' AND c.id <> u.echopark_main_community_id`).get() as { id: number; name: string };
-    const lyonRequest = (db().prepare(`SELECT r.id FROM echopark_requests r JOIN users u ON u.echopark_main_community_id = r.community_id WHERE u.email = 'echopark@demo.fr' ORDER BY r.id LIMIT 1`).get() as { id: number }).id;
-    const otherNumber = (db().prepare(`SELECT number FROM echopark_requests WHERE community_id = ? ORDER BY id LIMIT 1`).get(other.id) as { number: string }).number;
+    const other = db()
+      .prepare(
+        `SELECT c.id, c.name FROM echopark_communities c JOIN echopark_user_communities uc ON uc.community_id = c.id JOIN users u ON u.id = uc.user_id WHERE u.email = 'echopark@demo.fr' AND c.id <> u.echopark_main_community_id`,
+      )
+      .get() as { id: number; name: string };
+    const lyonRequest = (
+      db()
+        .prepare(
+          `SELECT r.id FROM echopark_requests r JOIN users u ON u.echopark_main_community_id = r.community_id WHERE u.email = 'echopark@demo.fr' ORDER BY r.id LIMIT 1`,
+        )
+        .get() as { id: number }
+    ).id;
+    const otherNumber = (db().prepare(`SELECT number FROM echopark_requests WHERE community_id = ? ORDER BY id LIMIT 1`).get(other.id) as { number: string })
+      .number;
     await page.getByLabel('Communauté', { exact: true }).selectOption({ label: other.name });
     await page.locator('.ep-card__number', { hasText: otherNumber }).waitFor({ timeout: 20_000 });
     await expect.poll(() => count(`SELECT COUNT(*) AS n FROM users WHERE email = 'echopark@demo.fr' AND echopark_main_community_id = ?`, other.id)).toBe(1);

@@ -26,7 +26,14 @@ describe('sign-in', () => {
     await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     // Cards by rights: interventions and OS for an owner admin, plus the AI links.
-    await expect.poll(() => page.getByRole('link', { name: /Interventions/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /Interventions/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await expect.poll(() => page.getByRole('link', { name: /Assistant réglementaire/ }).isVisible()).toBe(true);
     await screenshots(page, 'home');
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -79,7 +86,10 @@ describe('forgotten password', () => {
     await page.getByLabel('E-mail').fill('dt@demo.fr');
     await page.getByRole('button', { name: 'Recevoir un code' }).click();
     await page.waitForURL(/forgotten_password_code/);
-    const line = await expect.poll(() => env.server.logLines.find((l) => l.includes('dt@demo.fr'))).toBeTruthy().then(() => env.server.logLines.find((l) => l.includes('dt@demo.fr'))!);
+    const line = await expect
+      .poll(() => env.server.logLines.find((l) => l.includes('dt@demo.fr')))
+      .toBeTruthy()
+      .then(() => env.server.logLines.find((l) => l.includes('dt@demo.fr'))!);
     const code = /(\d{6})$/.exec(line)![1]!;
     await page.getByLabel('Code', { exact: true }).fill('000000');
     await page.getByRole('button', { name: 'Vérifier le code' }).click();

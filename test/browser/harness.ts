@@ -48,7 +48,18 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}): Promi
       const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--lang=fr-FR', ...args],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--lang=fr-FR',
+          ...args,
+        ],
         viewport: PHONE,
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',
@@ -78,10 +89,11 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
  * await an async predicate, and the Promise it returns is always truthy.)
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  const ready = () => page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
-  });
+  const ready = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+    });
   const deadline = Date.now() + 30_000;
   while (!(await ready())) {
     if (Date.now() > deadline) throw new Error('The service worker never took control of the page');
@@ -93,7 +105,10 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function screenshots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? PHONE;
-  for (const [label, size] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });

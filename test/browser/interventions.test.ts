@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const count = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { n: number }
+  ).n;
 
 async function signedIn(email: string, greeting: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await env.newContext();
@@ -105,7 +110,13 @@ describe('interventions', () => {
     await page.context().setOffline(false);
     await expect.poll(() => count(`SELECT COUNT(*) AS n FROM intervention_requests WHERE information LIKE '%créée hors ligne%'`), { timeout: 20_000 }).toBe(1);
     await expect
-      .poll(() => count(`SELECT COUNT(*) AS n FROM intervention_media im JOIN intervention_requests ir ON ir.id = im.intervention_id WHERE ir.information LIKE '%créée hors ligne%'`), { timeout: 20_000 })
+      .poll(
+        () =>
+          count(
+            `SELECT COUNT(*) AS n FROM intervention_media im JOIN intervention_requests ir ON ir.id = im.intervention_id WHERE ir.information LIKE '%créée hors ligne%'`,
+          ),
+        { timeout: 20_000 },
+      )
       .toBe(1);
     await expect.poll(() => pendingCard.count(), { timeout: 20_000 }).toBe(0);
     const created = db().prepare(`SELECT number FROM intervention_requests WHERE information LIKE '%créée hors ligne%'`).get() as { number: string };
@@ -114,7 +125,13 @@ describe('interventions', () => {
   });
 
   it('the whole workflow across two users: appointment proposed offline and accepted, message sent offline, work under way, debriefing with a photo finished, rating', async () => {
-    const id = (db().prepare(`SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = 'waiting' ORDER BY ir.id DESC LIMIT 1`).get() as { id: number }).id;
+    const id = (
+      db()
+        .prepare(
+          `SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = 'waiting' ORDER BY ir.id DESC LIMIT 1`,
+        )
+        .get() as { id: number }
+    ).id;
     const provider = await signedIn('prestataire@demo.fr', 'Bonjour Karim');
     await provider.page.goto(`/requestsdetail/${id}?defaultTab=rdv`);
     await provider.page.getByRole('heading', { name: 'Proposer un rendez-vous' }).waitFor();
@@ -132,13 +149,17 @@ describe('interventions', () => {
     await screenshots(provider.page, 'interventions-detail-rdv-offline');
     await provider.page.context().setOffline(false);
     await expect.poll(() => count(`SELECT COUNT(*) AS n FROM appointments WHERE intervention_id = ? AND status = 1`, id), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('planning');
+    await expect
+      .poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 })
+      .toBe('planning');
     await provider.close();
 
     const manager = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
     await manager.page.goto(`/requestsdetail/${id}?defaultTab=rdv`);
     await manager.page.getByRole('button', { name: 'Accepter' }).click();
-    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('planned');
+    await expect
+      .poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 })
+      .toBe('planned');
     await manager.page.getByRole('tab', { name: 'Messages' }).click();
     await manager.page.getByText('Intervention planifiée').waitFor();
     await manager.page.context().setOffline(true);
@@ -153,12 +174,16 @@ describe('interventions', () => {
     await screenshots(manager.page, 'interventions-detail-description');
 
     // Time passes: the accepted appointment has begun, so the provider is asked whether work is under way.
-    db().prepare(`UPDATE appointments SET date = ?, date_end = ? WHERE intervention_id = ? AND status = 2`).run(new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString(), id);
+    db()
+      .prepare(`UPDATE appointments SET date = ?, date_end = ? WHERE intervention_id = ? AND status = 2`)
+      .run(new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() + 3_600_000).toISOString(), id);
     const provider2 = await signedIn('prestataire@demo.fr', 'Bonjour Karim');
     await provider2.page.goto(`/requestsdetail/${id}?defaultTab=rdv`);
     await provider2.page.getByText('Le rendez-vous a commencé. Les travaux sont-ils en cours ?').waitFor();
     await provider2.page.getByRole('button', { name: 'Oui, travaux en cours' }).click();
-    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('in_progress');
+    await expect
+      .poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 })
+      .toBe('in_progress');
     await provider2.page.getByRole('tab', { name: 'CR', exact: true }).click();
     await provider2.page.getByLabel('Compte-rendu').fill('Joint de la colonne remplacé, essai d’étanchéité concluant.');
     const today = new Date().toISOString().slice(0, 10);
@@ -170,7 +195,9 @@ describe('interventions', () => {
     await provider2.page.getByRole('button', { name: 'Retirer joint.png' }).waitFor();
     await screenshots(provider2.page, 'interventions-detail-cr');
     await provider2.page.getByRole('button', { name: 'Terminer l’intervention' }).click();
-    await expect.poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 }).toBe('done');
+    await expect
+      .poll(() => (db().prepare(`SELECT place FROM intervention_requests WHERE id = ?`).get(id) as { place: string }).place, { timeout: 20_000 })
+      .toBe('done');
     const debriefing = `SELECT COUNT(*) AS n FROM debriefings d JOIN debriefing_media m ON m.debriefing_id = d.id WHERE d.intervention_id = ? AND d.status = 1`;
     await expect.poll(() => count(debriefing, id), { timeout: 20_000 }).toBe(1);
     await provider2.close();
@@ -183,7 +210,9 @@ describe('interventions', () => {
     expect(await manager.page.getByRole('radio', { name: '4 étoiles' }).isChecked()).toBe(true);
     await manager.page.getByLabel('Commentaire').fill('Intervention rapide et propre.');
     await manager.page.getByRole('button', { name: 'Noter' }).click();
-    await expect.poll(() => count(`SELECT COUNT(*) AS n FROM ratings WHERE intervention_id = ? AND global_rate = 4 AND type = 1`, id), { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => count(`SELECT COUNT(*) AS n FROM ratings WHERE intervention_id = ? AND global_rate = 4 AND type = 1`, id), { timeout: 20_000 })
+      .toBe(1);
     await screenshots(manager.page, 'interventions-detail-rated');
     await manager.close();
   });
@@ -218,7 +247,13 @@ describe('interventions', () => {
     await entry.click();
     await expect.poll(() => page.getByRole('tab', { name: 'RDV' }).getAttribute('aria-selected')).toBe('true');
 
-    const withMedia = (db().prepare(`SELECT m.intervention_id AS id FROM intervention_media m JOIN intervention_requests ir ON ir.id = m.intervention_id JOIN users u ON u.company_id = ir.owner_company_id WHERE u.email = 'gestionnaire@demo.fr' LIMIT 1`).get() as { id: number }).id;
+    const withMedia = (
+      db()
+        .prepare(
+          `SELECT m.intervention_id AS id FROM intervention_media m JOIN intervention_requests ir ON ir.id = m.intervention_id JOIN users u ON u.company_id = ir.owner_company_id WHERE u.email = 'gestionnaire@demo.fr' LIMIT 1`,
+        )
+        .get() as { id: number }
+    ).id;
     await page.goto(`/requestsdetail/${withMedia}?defaultTab=medias`);
     await page.getByRole('tabpanel').getByRole('img').first().waitFor();
     await screenshots(page, 'interventions-detail-medias');

@@ -28,7 +28,8 @@ afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
 const placeOf = (id: number) => (db().prepare(`SELECT place FROM work_validation_requests WHERE id = ?`).get(id) as { place: string }).place;
-const stepMessages = (id: number) => (db().prepare(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'os' AND object_id = ? AND send_by_id IS NULL`).get(id) as { n: number }).n;
+const stepMessages = (id: number) =>
+  (db().prepare(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'os' AND object_id = ? AND send_by_id IS NULL`).get(id) as { n: number }).n;
 
 const GREETING: Record<string, string> = { gt: 'Bonjour Antoine', gl: 'Bonjour Léa', at: 'Bonjour Hugo', dp: 'Bonjour Claire', dt: 'Bonjour Olivier' };
 
@@ -38,7 +39,10 @@ async function as(role: keyof typeof GREETING): Promise<Page> {
   if (known) return known;
   const context = await env.newContext();
   const page = await context.newPage();
-  page.on('console', (m) => m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(m.text()) && consoleErrors.push(`${role}: ${m.text()}`));
+  page.on(
+    'console',
+    (m) => m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(m.text()) && consoleErrors.push(`${role}: ${m.text()}`),
+  );
   page.on('pageerror', (e) => consoleErrors.push(`${role}: ${e.message}`));
   await signIn(page, `${role}@demo.fr`);
   await page.getByRole('heading', { name: GREETING[role] }).waitFor();
@@ -49,10 +53,15 @@ async function as(role: keyof typeof GREETING): Promise<Page> {
 async function axe(page: Page, name: string): Promise<void> {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const run = (
+      window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     return run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), name).toEqual([]);
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
 }
 
 /** Opens an OS's detail and presses one action button; waits until the server has the OS in `then`. */
@@ -132,7 +141,13 @@ describe('OS', () => {
     expect(await pendingCard.textContent()).toContain('Terrasses du Parc');
     await screenshots(gt, 'os-list-pending');
     await axe(gt, 'list');
-    const created = () => db().prepare(`SELECT id, number, place, price FROM work_validation_requests WHERE information LIKE '%créée hors ligne%'`).all() as { id: number; number: string; place: string; price: number }[];
+    const created = () =>
+      db().prepare(`SELECT id, number, place, price FROM work_validation_requests WHERE information LIKE '%créée hors ligne%'`).all() as {
+        id: number;
+        number: string;
+        place: string;
+        price: number;
+      }[];
     expect(created()).toHaveLength(0);
 
     await gt.context().setOffline(false);
@@ -140,7 +155,9 @@ describe('OS', () => {
     const [os8] = created();
     expect(created()).toHaveLength(1);
     expect(os8!.price).toBe(8000);
-    await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM work_validation_media WHERE request_id = ?`).get(os8!.id) as { n: number }).n, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM work_validation_media WHERE request_id = ?`).get(os8!.id) as { n: number }).n, { timeout: 20_000 })
+      .toBe(1);
     await expect.poll(() => pendingCard.count(), { timeout: 20_000 }).toBe(0);
     await gt.locator('.os-card', { hasText: os8!.number }).waitFor();
 
@@ -161,7 +178,10 @@ describe('OS', () => {
     await at.getByText('Demande clôturée').waitFor();
     await screenshots(at, 'os-detail-closed');
     await at.getByRole('tab', { name: 'Suivi' }).click();
-    await at.getByText(/a fait passer la demande/).first().waitFor();
+    await at
+      .getByText(/a fait passer la demande/)
+      .first()
+      .waitFor();
     await screenshots(at, 'os-detail-suivi');
     await at.getByRole('tab', { name: 'Documents' }).click();
     await at.getByRole('img', { name: 'devis.png' }).waitFor();
@@ -172,7 +192,9 @@ describe('OS', () => {
     fs.writeFileSync(path.join(dir, 'pv-reception.png'), demoPng(9));
     await at.locator('input[type=file]').setInputFiles(path.join(dir, 'pv-reception.png'));
     await at.getByRole('button', { name: 'Envoyer les documents' }).click();
-    await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM work_validation_media WHERE request_id = ?`).get(os8!.id) as { n: number }).n, { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM work_validation_media WHERE request_id = ?`).get(os8!.id) as { n: number }).n, { timeout: 20_000 })
+      .toBe(2);
   });
 
   it('a draft saved as soon as a place is chosen is kept on the device and resumed; a server draft is resumed, modified and sent on', async () => {
@@ -196,7 +218,11 @@ describe('OS', () => {
     await expect.poll(() => gt.getByRole('radio', { name: /Terrasses du Parc/ }).isChecked()).toBe(true);
 
     // A draft on the server (request_init) reopens the tunnel with its values, saved with PUT then sent on.
-    const draft = db().prepare(`SELECT w.id, w.price FROM work_validation_requests w WHERE place = 'request_init' AND EXISTS (SELECT 1 FROM work_validation_buildings b WHERE b.request_id = w.id) ORDER BY id LIMIT 1`).get() as { id: number; price: number };
+    const draft = db()
+      .prepare(
+        `SELECT w.id, w.price FROM work_validation_requests w WHERE place = 'request_init' AND EXISTS (SELECT 1 FROM work_validation_buildings b WHERE b.request_id = w.id) ORDER BY id LIMIT 1`,
+      )
+      .get() as { id: number; price: number };
     await gt.goto(`/requests-os-detail/${draft.id}`);
     await gt.getByRole('link', { name: 'Reprendre la demande' }).click();
     await expect.poll(() => gt.locator('.os-choice input:checked').count()).toBe(1);
@@ -211,11 +237,32 @@ describe('OS', () => {
 
   it('a 25,000 € OS walks the long path through DP, DT and N2; a refusal by DT sends it back to completion', async () => {
     const token = await login('gt@demo.fr');
-    const refs = db().prepare(`SELECT real_estate_id AS re, business_area_id AS ba, request_type_id AS rt, provider_company_id AS pc FROM work_validation_requests LIMIT 1`).get() as { re: number; ba: number; rt: number; pc: number };
-    const body = { information: 'Réfection de la chaufferie (chemin long)', realEstatId: refs.re, businessAreaId: refs.ba, buildingIdList: [], contactId: null, serviceProviderCompanyId: refs.pc, typeId: refs.rt, price: 25_000 };
-    const answer = await env.server.app.inject({ method: 'POST', url: '/api/post_work_validation_requests', headers: { authorization: `Bearer ${token}` }, payload: body });
+    const refs = db()
+      .prepare(`SELECT real_estate_id AS re, business_area_id AS ba, request_type_id AS rt, provider_company_id AS pc FROM work_validation_requests LIMIT 1`)
+      .get() as { re: number; ba: number; rt: number; pc: number };
+    const body = {
+      information: 'Réfection de la chaufferie (chemin long)',
+      realEstatId: refs.re,
+      businessAreaId: refs.ba,
+      buildingIdList: [],
+      contactId: null,
+      serviceProviderCompanyId: refs.pc,
+      typeId: refs.rt,
+      price: 25_000,
+    };
+    const answer = await env.server.app.inject({
+      method: 'POST',
+      url: '/api/post_work_validation_requests',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    });
     const id = (answer.json() as { id: number }).id;
-    await env.server.app.inject({ method: 'PUT', url: '/api/firm/workflows/go_to_step', headers: { authorization: `Bearer ${token}` }, payload: { stepCode: 'request_completion', workflowCode: 'work_validation_requests', objectId: id } });
+    await env.server.app.inject({
+      method: 'PUT',
+      url: '/api/firm/workflows/go_to_step',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { stepCode: 'request_completion', workflowCode: 'work_validation_requests', objectId: id },
+    });
 
     await act('gl', id, 'Demande complétée', 'purchase_order_dp');
     await act('dp', id, 'Accepter', 'purchase_order_dt');
@@ -233,7 +280,17 @@ describe('OS', () => {
     await dt.getByText('Le devis ne détaille pas').waitFor();
     await dt.getByLabel('Votre message').fill('Merci de compléter le devis avant de le renvoyer.');
     await dt.getByRole('button', { name: 'Envoyer' }).click();
-    await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'os' AND object_id = ? AND message_text LIKE 'Merci de compléter%'`).get(id) as { n: number }).n, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          (
+            db()
+              .prepare(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'os' AND object_id = ? AND message_text LIKE 'Merci de compléter%'`)
+              .get(id) as { n: number }
+          ).n,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await screenshots(dt, 'os-detail-messages');
     await axe(dt, 'messages');
     // The inbox opens an OS thread on the detail's Messages tab.

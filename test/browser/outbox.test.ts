@@ -15,7 +15,11 @@ afterAll(() => env?.close());
 
 const gsmOnServer = (email: string) => (env.server.ctx.db.prepare(`SELECT gsm FROM users WHERE email = ?`).get(email) as { gsm: string }).gsm;
 const putsApplied = (email: string) =>
-  (env.server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM idempotency_records k JOIN users u ON k.scope = 'u:' || u.id WHERE u.email = ? AND k.method = 'PUT'`).get(email) as { n: number }).n;
+  (
+    env.server.ctx.db
+      .prepare(`SELECT COUNT(*) AS n FROM idempotency_records k JOIN users u ON k.scope = 'u:' || u.id WHERE u.email = ? AND k.method = 'PUT'`)
+      .get(email) as { n: number }
+  ).n;
 
 describe('outbox in the browser', () => {
   it('an offline account change is kept, survives a reload, and is sent once when back online', async () => {

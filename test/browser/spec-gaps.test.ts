@@ -16,7 +16,9 @@ afterAll(() => env?.close());
 describe('spec gaps', () => {
   it('the debriefing photo error reads Merci de rajouter une image', async () => {
     const { id } = env.server.ctx.db
-      .prepare(`SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = 'in_progress' LIMIT 1`)
+      .prepare(
+        `SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = 'in_progress' LIMIT 1`,
+      )
       .get() as { id: number };
     const context = await env.newContext();
     const page = await context.newPage();

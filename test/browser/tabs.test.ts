@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const count = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { n: number }
+  ).n;
 const userId = (email: string) => (db().prepare(`SELECT id FROM users WHERE email = ?`).get(email) as { id: number }).id;
 
 /** Where a page is, for the error reports: path and query. */
@@ -72,7 +77,8 @@ async function twoTabs(email: string, greeting: string, allowed: readonly RegExp
 /** The records left in the IndexedDB databases of a user's store and files, as 'database/store=count'. */
 const records = (page: Page, id: number) =>
   page.evaluate(async (userId) => {
-    const request = <T>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
     const left: string[] = [];
     for (const { name } of await indexedDB.databases()) {
       if (!name || !(name.includes(`bp-user-${userId}-`) || name === `bp-files-${userId}`)) continue;
@@ -105,7 +111,9 @@ describe('two tabs', () => {
     await a.getByRole('button', { name: 'Enregistrer' }).click();
     await b.getByRole('heading', { name: 'Bonjour Paulette' }).waitFor({ timeout: 2_000 });
     expect(await b.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    await expect.poll(() => (db().prepare(`SELECT firstname FROM users WHERE email = ?`).get('gestionnaire2@demo.fr') as { firstname: string }).firstname).toBe('Paulette');
+    await expect
+      .poll(() => (db().prepare(`SELECT firstname FROM users WHERE email = ?`).get('gestionnaire2@demo.fr') as { firstname: string }).firstname)
+      .toBe('Paulette');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -113,7 +121,9 @@ describe('two tabs', () => {
   it('messages written offline in both tabs leave once each, from one tab, and both counters go back to zero', async () => {
     const id = (
       db()
-        .prepare(`SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire2@demo.fr' AND ir.place IN ('planned', 'planning', 'waiting', 'in_progress') ORDER BY ir.id LIMIT 1`)
+        .prepare(
+          `SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire2@demo.fr' AND ir.place IN ('planned', 'planning', 'waiting', 'in_progress') ORDER BY ir.id LIMIT 1`,
+        )
         .get() as { id: number }
     ).id;
     const { context, a, b, errors } = await twoTabs('prestataire2@demo.fr', 'Bonjour Marc', [OFFLINE_FAILURES]);
@@ -124,14 +134,20 @@ describe('two tabs', () => {
     // Every message request that reached the server, by Idempotency-Key, from either tab.
     const sent: string[] = [];
     context.on('requestfinished', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/intervention_request/messages/new_conversation')) sent.push(request.headers()['idempotency-key'] ?? '?');
+      if (request.method() === 'POST' && request.url().includes('/api/intervention_request/messages/new_conversation'))
+        sent.push(request.headers()['idempotency-key'] ?? '?');
     });
     const stamp = Date.now();
     const texts = [`Onglet A, premier message ${stamp}`, `Onglet A, second message ${stamp}`, `Onglet B, troisième message ${stamp}`];
-    const onServer = () => texts.map((text) => count(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'intervention' AND object_id = ? AND message_text = ?`, id, text));
+    const onServer = () =>
+      texts.map((text) => count(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'intervention' AND object_id = ? AND message_text = ?`, id, text));
 
     await context.setOffline(true);
-    for (const [page, text] of [[a, texts[0]!], [a, texts[1]!], [b, texts[2]!]] as const) {
+    for (const [page, text] of [
+      [a, texts[0]!],
+      [a, texts[1]!],
+      [b, texts[2]!],
+    ] as const) {
       await page.getByLabel('Votre message').fill(text);
       await page.getByRole('button', { name: 'Envoyer' }).click();
       await page.getByText(text).waitFor();
@@ -151,7 +167,9 @@ describe('two tabs', () => {
     // One send per command: one tab drained the outbox, the other did not send them again.
     expect(sent).toHaveLength(3);
     expect(new Set(sent).size).toBe(3);
-    const stored = db().prepare(`SELECT key FROM idempotency_records WHERE scope = ? AND url LIKE '%new_conversation%'`).all(`u:${userId('prestataire2@demo.fr')}`) as { key: string }[];
+    const stored = db()
+      .prepare(`SELECT key FROM idempotency_records WHERE scope = ? AND url LIKE '%new_conversation%'`)
+      .all(`u:${userId('prestataire2@demo.fr')}`) as { key: string }[];
     expect(stored.map((r) => r.key).sort()).toEqual([...sent].sort());
     for (const page of [a, b]) {
       await page.goto('/envois-en-attente');
@@ -254,7 +272,10 @@ const visitScreens: Screen[] = [
     ready: (page) => page.getByRole('toolbar', { name: 'Outils de la visite' }),
   },
   // The sheet of the visit just opened (none when the role had no visit to download: admin).
-  { path: async (page) => (where(page).startsWith('/visite-detail/') ? where(page).replace('/visite-detail/', '/visite-fiche/') : null), ready: (page) => page.locator('.fiche-form') },
+  {
+    path: async (page) => (where(page).startsWith('/visite-detail/') ? where(page).replace('/visite-detail/', '/visite-fiche/') : null),
+    ready: (page) => page.locator('.fiche-form'),
+  },
 ];
 const echoparkScreens: Screen[] = [
   { path: '/echopark-requests', ready: listed('.ep-card') },
@@ -299,7 +320,14 @@ async function open(page: Page, path: string, ready: Screen['ready'], inFlight: 
     .first()
     .waitFor({ timeout: 8_000 })
     .catch(async (error: Error) => {
-      const shown = (await page.locator('body').innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 600);
+      const shown = (
+        await page
+          .locator('body')
+          .innerText()
+          .catch(() => '')
+      )
+        .replace(/\s+/g, ' ')
+        .slice(0, 600);
       throw new Error(`${where(page)} (${how}) never showed its element: ${error.message.split('\n')[0]}\nOn screen: ${shown}`);
     });
   // Errors come when the screen's pulls answer: stay until no API call is in flight for 150 ms.
@@ -343,7 +371,9 @@ describe('console-clean walk', () => {
       }
       errors.push(...tabs.errors.map((e) => `${role.email} ${e}`));
       await tabs.context.close();
-      console.info(`${role.email}: ${((Date.now() - started) / 1000).toFixed(1)} s, ${tabs.errors.length} error(s)${tabs.errors.length ? `\n${tabs.errors.join('\n')}` : ''}`);
+      console.info(
+        `${role.email}: ${((Date.now() - started) / 1000).toFixed(1)} s, ${tabs.errors.length} error(s)${tabs.errors.length ? `\n${tabs.errors.join('\n')}` : ''}`,
+      );
     }
     if (skipped.length > 0) console.info(`Screens with nothing to open:\n${skipped.join('\n')}`);
     expect(errors, errors.join('\n\n')).toEqual([]);

@@ -37,7 +37,10 @@ describe('visit detail', () => {
     await page.getByRole('button', { name: 'Télécharger' }).click();
     await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
-    await page.getByRole('button', { name: /Hall d’entrée/ }).first().click();
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .click();
 
     await page.getByLabel('Observations').fill('Porte du hall qui frotte');
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Visites' }).click();
@@ -46,7 +49,10 @@ describe('visit detail', () => {
 
     await page.getByRole('link', { name: 'Visite annuelle des parties communes' }).click();
     await page.getByRole('button', { name: 'Parties communes' }).first().click();
-    await page.getByRole('button', { name: /Hall d’entrée/ }).first().click();
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .click();
     await page.getByLabel('Observations').fill('Porte du hall réglée');
     await page.goBack();
     await expect.poll(() => serverData(id), { timeout: 10_000 }).toContain('Porte du hall réglée');
@@ -84,7 +90,10 @@ describe('visit detail', () => {
     await loader.waitFor({ state: 'detached', timeout: 3_000 });
     await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
-    await page.getByRole('button', { name: /Hall d’entrée/ }).first().click();
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .click();
 
     await context.setOffline(true);
     await page.getByRole('switch', { name: 'Édition' }).check();

@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
-const visitNamed = (name: string) => db().prepare(`SELECT id, state, assigned_to FROM visits WHERE name = ?`).get(name) as { id: number; state: string; assigned_to: number };
+const visitNamed = (name: string) =>
+  db().prepare(`SELECT id, state, assigned_to FROM visits WHERE name = ?`).get(name) as { id: number; state: string; assigned_to: number };
 const userId = (email: string) => (db().prepare(`SELECT id FROM users WHERE email = ?`).get(email) as { id: number }).id;
 
 describe('visits', () => {
@@ -43,7 +44,10 @@ describe('visits', () => {
     await row.getByText('démarrée ici').waitFor();
     await row.getByRole('link', { name: 'Visite annuelle des parties communes' }).click();
     await page.getByRole('button', { name: 'Parties communes' }).first().click();
-    await page.getByRole('button', { name: /Hall d’entrée/ }).first().click();
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .click();
     await page.getByRole('radio', { name: 'Usure normale' }).first().check();
     await page.getByLabel('Observations').fill('Carrelage fissuré devant l’ascenseur');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-visit-'));
@@ -58,12 +62,18 @@ describe('visits', () => {
 
     await page.reload();
     await page.getByRole('button', { name: 'Parties communes' }).first().click();
-    await page.getByRole('button', { name: /Hall d’entrée/ }).first().click();
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .click();
     expect(await page.getByRole('radio', { name: 'Usure normale' }).first().isChecked()).toBe(true);
     expect(await page.getByLabel('Observations').inputValue()).toBe('Carrelage fissuré devant l’ascenseur');
     await page.getByText('hall.png').waitFor();
 
-    await page.getByRole('button', { name: 'Menu de la visite' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Menu de la visite' })
+      .click()
+      .catch(() => undefined);
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
     await page.waitForURL(/\/visites$/);
@@ -76,7 +86,11 @@ describe('visits', () => {
     const stored = (db().prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(visitId) as { data: string }).data;
     expect(stored).toContain('Carrelage fissuré devant l’ascenseur');
     expect(stored).toContain('"field_value":["Usure normale"]');
-    await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM visit_files WHERE visit_id = ? AND original_name = 'hall.png'`).get(visitId) as { n: number }).n, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM visit_files WHERE visit_id = ? AND original_name = 'hall.png'`).get(visitId) as { n: number }).n, {
+        timeout: 30_000,
+      })
+      .toBe(1);
     const file = db().prepare(`SELECT name FROM visit_files WHERE visit_id = ? AND original_name = 'hall.png'`).get(visitId) as { name: string };
     expect(stored).toContain(file.name);
     expect(file.name).toMatch(/^hall_\d{13}\.png$/);
@@ -160,10 +174,25 @@ describe('visits', () => {
     const { id } = visitNamed(name);
     await expect.poll(() => visitNamed(name).state, { timeout: 30_000 }).toBe('terminate');
     const stored = (db().prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string }).data;
-    for (const answer of ['"Bon état"', '"field_value":["1"]', '"0612345678"', '"2026-10-01"', '"Escalier B"', '"field_value":["Marches abîmées","Éclairage insuffisant"]', '"field_value":["6"]', '"contact@extincteurs.fr"', '"https://registre.example.fr"', '"field_value":["Conforme"]']) {
+    for (const answer of [
+      '"Bon état"',
+      '"field_value":["1"]',
+      '"0612345678"',
+      '"2026-10-01"',
+      '"Escalier B"',
+      '"field_value":["Marches abîmées","Éclairage insuffisant"]',
+      '"field_value":["6"]',
+      '"contact@extincteurs.fr"',
+      '"https://registre.example.fr"',
+      '"field_value":["Conforme"]',
+    ]) {
       expect(stored).toContain(answer);
     }
-    await expect.poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM visit_files WHERE visit_id = ? AND original_name = 'rapport.png'`).get(id) as { n: number }).n, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => (db().prepare(`SELECT COUNT(*) AS n FROM visit_files WHERE visit_id = ? AND original_name = 'rapport.png'`).get(id) as { n: number }).n, {
+        timeout: 30_000,
+      })
+      .toBe(1);
     await context.close();
   });
 

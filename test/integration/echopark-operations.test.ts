@@ -8,7 +8,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commandRegistry } from '../../sync/commands/registry';
-import { createEchoparkRequest, moveEchoparkStep, sendEchoparkDebrief, sendEchoparkMessage, submitEchoparkForm, switchEchoparkCommunity } from '../../sync/commands/echopark-operations';
+import {
+  createEchoparkRequest,
+  moveEchoparkStep,
+  sendEchoparkDebrief,
+  sendEchoparkMessage,
+  submitEchoparkForm,
+  switchEchoparkCommunity,
+} from '../../sync/commands/echopark-operations';
 import { ECHOPARK_COMMUNITIES, pullEchoparkCreationData, pullEchoparkDetail, pullEchoparkList } from '../../sync/pull/echopark';
 import { ECHOPARK_REASONS, flattenProperties, type EchoparkCommunities, type EchoparkDetail, type EchoparkFormPayload } from '../../sync/contract/echopark';
 import { readLocal } from '../../sync/store/local';
@@ -23,7 +30,12 @@ afterEach(() => closeOpenStores());
 afterAll(() => world.close());
 
 const db = () => world.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const count = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { n: number }
+  ).n;
 
 async function open() {
   const opened = await openOutbox<typeof commandRegistry>(world, nextStoreId(), { registry: commandRegistry });
@@ -49,7 +61,14 @@ describe('echopark operations', () => {
     const message = 'Dépôt sauvage créé hors ligne (test)';
     const ids = await createEchoparkRequest(outbox, {
       body: { requestTypeId: Number(typeId), realEstate: property.id, domainTreeId: domain.arboid, message },
-      preview: { communityId: communities.current!.id, domain: { name: domain.name, parentName: null, requestTypeName: type.name, requestTypeId: Number(typeId) }, realEstate: { id: property.id, name: property.name, label: property.name, city: property.city }, urgencyName: '', requestedBy: { firstName: 'sophie', lastName: 'Moreau', companyName: null }, stepName: 'Nouvelle demande' },
+      preview: {
+        communityId: communities.current!.id,
+        domain: { name: domain.name, parentName: null, requestTypeName: type.name, requestTypeId: Number(typeId) },
+        realEstate: { id: property.id, name: property.name, label: property.name, city: property.city },
+        urgencyName: '',
+        requestedBy: { firstName: 'sophie', lastName: 'Moreau', companyName: null },
+        stepName: 'Nouvelle demande',
+      },
       photos: [photo],
     });
     expect(ids).toHaveLength(2);
@@ -61,7 +80,7 @@ describe('echopark operations', () => {
     await sendAll(outbox);
     expect(count(`SELECT COUNT(*) AS n FROM echopark_requests WHERE message = ? AND property_id = ?`, message, property.id)).toBe(1);
     expect(count(`SELECT COUNT(*) AS n FROM echopark_pictures p JOIN echopark_requests r ON r.id = p.request_id WHERE r.message = ?`, message)).toBe(1);
-    const serverId = (db().prepare(`SELECT id, number FROM echopark_requests WHERE message = ?`).get(message) as { id: number; number: string });
+    const serverId = db().prepare(`SELECT id, number FROM echopark_requests WHERE message = ?`).get(message) as { id: number; number: string };
     const stored = await store.db.echopark.findOne(String(serverId.id)).exec();
     expect(stored?.pending).toBe(false);
     expect(await store.db.echopark.findOne(ids[0]!).exec()).toBeNull();
@@ -74,8 +93,19 @@ describe('echopark operations', () => {
     const creation = (await pullEchoparkCreationData(store.db, world.api))!;
     const [typeId, type] = Object.entries(creation.requests)[0]!;
     const property = flattenProperties(creation.realEstates)[0]!;
-    const preview = { communityId: 1, domain: { name: 'x', parentName: null, requestTypeName: type.name, requestTypeId: 1 }, realEstate: { id: property.id, name: property.name, label: property.name, city: null }, urgencyName: '', requestedBy: { firstName: 'a', lastName: 'b', companyName: null }, stepName: 'Nouvelle demande' };
-    const [id] = await createEchoparkRequest(outbox, { body: { requestTypeId: Number(typeId), realEstate: property.id, domainTreeId: 999_999, message: 'Domaine inconnu' }, preview, photos: [] });
+    const preview = {
+      communityId: 1,
+      domain: { name: 'x', parentName: null, requestTypeName: type.name, requestTypeId: 1 },
+      realEstate: { id: property.id, name: property.name, label: property.name, city: null },
+      urgencyName: '',
+      requestedBy: { firstName: 'a', lastName: 'b', companyName: null },
+      stepName: 'Nouvelle demande',
+    };
+    const [id] = await createEchoparkRequest(outbox, {
+      body: { requestTypeId: Number(typeId), realEstate: property.id, domainTreeId: 999_999, message: 'Domaine inconnu' },
+      preview,
+      photos: [],
+    });
     await outbox.flush();
     const [command] = await outbox.all();
     expect(command).toMatchObject({ id, status: 'rejected', lastError: { status: 400, message: ECHOPARK_REASONS.echoparkUnknownDomain } });
@@ -86,7 +116,11 @@ describe('echopark operations', () => {
   it('step, message, progress form and debriefing reach the server once each; a pull meanwhile keeps them', async () => {
     const { store, outbox } = await open();
     await pullEchoparkList(store.db, world.api);
-    const row = db().prepare(`SELECT r.id FROM echopark_requests r JOIN echopark_steps s ON s.id = r.step_id JOIN users u ON u.echopark_main_community_id = r.community_id WHERE u.email = 'echopark@demo.fr' AND s.name = 'Intervention en cours' ORDER BY r.id LIMIT 1`).get() as { id: number };
+    const row = db()
+      .prepare(
+        `SELECT r.id FROM echopark_requests r JOIN echopark_steps s ON s.id = r.step_id JOIN users u ON u.echopark_main_community_id = r.community_id WHERE u.email = 'echopark@demo.fr' AND s.name = 'Intervention en cours' ORDER BY r.id LIMIT 1`,
+      )
+      .get() as { id: number };
     await pullEchoparkDetail(store.db, world.api, row.id);
     const detail = (await store.db.echopark.findOne(String(row.id)).exec())!.data as unknown as EchoparkDetail & { consigne?: string };
     expect(detail.consigne).toBeTruthy();
@@ -95,17 +129,58 @@ describe('echopark operations', () => {
     const before = history();
     outbox.pause();
     const recipient = detail.recipients[0]!;
-    await sendEchoparkMessage(outbox, { requestId, recipientRoleId: recipient.roleId, recipientGroupId: recipient.groups[0]!.value, message: 'Message hors ligne', roleName: recipient.roleName, groupName: recipient.groups[0]!.label });
+    await sendEchoparkMessage(outbox, {
+      requestId,
+      recipientRoleId: recipient.roleId,
+      recipientGroupId: recipient.groups[0]!.value,
+      message: 'Message hors ligne',
+      roleName: recipient.roleName,
+      groupName: recipient.groups[0]!.label,
+    });
     const form = detail.form!;
     const fields = form.groups.flatMap((g) => g.fields.filter((f) => !f.disabled).map((f) => ({ group: g.id, f })));
     const value = (type: string, choices: { value: string }[]) =>
-      ({ checkbox: true, combo: choices[0]?.value, list: [choices[0]?.value], upload: detail.pictures[0]?.id ?? null, date: '2026-11-20', timestamp: 1_790_000_000, time: '08:30', integer: 2, number: 1.5, textarea: 'Constat', text: 'Nacelle', email: 'chef@site.fr' })[type];
-    const payload: EchoparkFormPayload = { requestId, step: detail.step.id, form: { id: form.id, groups: form.groups.map((g) => ({ id: g.id, fields: fields.filter((x) => x.group === g.id).map(({ f }) => ({ id: f.id, value: value(f.type, f.choices) })) })) } };
+      ({
+        checkbox: true,
+        combo: choices[0]?.value,
+        list: [choices[0]?.value],
+        upload: detail.pictures[0]?.id ?? null,
+        date: '2026-11-20',
+        timestamp: 1_790_000_000,
+        time: '08:30',
+        integer: 2,
+        number: 1.5,
+        textarea: 'Constat',
+        text: 'Nacelle',
+        email: 'chef@site.fr',
+      })[type];
+    const payload: EchoparkFormPayload = {
+      requestId,
+      step: detail.step.id,
+      form: {
+        id: form.id,
+        groups: form.groups.map((g) => ({
+          id: g.id,
+          fields: fields.filter((x) => x.group === g.id).map(({ f }) => ({ id: f.id, value: value(f.type, f.choices) })),
+        })),
+      },
+    };
     await submitEchoparkForm(outbox, { requestId, payload });
     const now = Math.floor(Date.now() / 1000);
-    await sendEchoparkDebrief(outbox, { requestId, payload: { requestId, etape: detail.step.id, begin_at: now - 3600, end_at: now, comment: 'CR hors ligne', done: false }, summary: 'CR hors ligne' });
+    await sendEchoparkDebrief(outbox, {
+      requestId,
+      payload: { requestId, etape: detail.step.id, begin_at: now - 3600, end_at: now, comment: 'CR hors ligne', done: false },
+      summary: 'CR hors ligne',
+    });
     const next = detail.steps[0]!;
-    await moveEchoparkStep(outbox, { requestId, step: next.stepId, groupe: next.groupId, message: 'Étape hors ligne', stepName: next.stepName, groupName: next.groupName });
+    await moveEchoparkStep(outbox, {
+      requestId,
+      step: next.stepId,
+      groupe: next.groupId,
+      message: 'Étape hors ligne',
+      stepName: next.stepName,
+      groupName: next.groupName,
+    });
     const pending = (await store.db.echopark.findOne(requestId).exec())!;
     expect(pending.pending).toBe(true);
     expect(pending.data.localOps).toBe(4);

@@ -45,9 +45,19 @@ async function online(w: OutboxWorld, o: Outbox<AppRegistry>): Promise<void> {
 }
 
 const sql = <T>(w: OutboxWorld, query: string, ...params: unknown[]) => w.server.ctx.db.prepare(query).get(...params) as T;
-const photo = (n: number) => ({ id: `photo-${n}`, name: `photo-${n}.png`, type: 'image/png', size: 100, blob: new Blob([new Uint8Array(demoPng(n))], { type: 'image/png' }) });
+const photo = (n: number) => ({
+  id: `photo-${n}`,
+  name: `photo-${n}.png`,
+  type: 'image/png',
+  size: 100,
+  blob: new Blob([new Uint8Array(demoPng(n))], { type: 'image/png' }),
+});
 const providerRequest = (w: OutboxWorld, place: string) =>
-  sql<{ id: number }>(w, `SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = ? ORDER BY ir.id LIMIT 1`, place).id;
+  sql<{ id: number }>(
+    w,
+    `SELECT ir.id FROM intervention_requests ir JOIN users u ON u.company_id = ir.provider_company_id WHERE u.email = 'prestataire@demo.fr' AND ir.place = ? ORDER BY ir.id LIMIT 1`,
+    place,
+  ).id;
 
 describe('intervention operations', () => {
   it('createIntervention: the request shows at once, then is created once with its two photos', async () => {
@@ -57,13 +67,28 @@ describe('intervention operations', () => {
       `SELECT ir.real_estate_id AS re, ir.business_area_id AS ba, r.main_contact_id AS contact, r.name FROM intervention_requests ir JOIN real_estates r ON r.id = ir.real_estate_id JOIN users u ON u.id = ir.requested_by WHERE u.email = 'gestionnaire@demo.fr' LIMIT 1`,
     );
     const building = sql<{ id: number }>(w, `SELECT id FROM buildings WHERE real_estate_id = ? LIMIT 1`, ref.re).id;
-    const body = { information: 'Fuite sous évier (opération)', realEstatId: ref.re, businessAreaId: ref.ba, equipmentIdList: [], buildingIdList: [building], contactId: ref.contact };
-    const ids = await createIntervention(o, { body, preview: { realEstate: { id: ref.re, name: ref.name }, businessArea: { id: ref.ba, name: 'Plomberie' } }, photos: [photo(1), photo(2)] });
+    const body = {
+      information: 'Fuite sous évier (opération)',
+      realEstatId: ref.re,
+      businessAreaId: ref.ba,
+      equipmentIdList: [],
+      buildingIdList: [building],
+      contactId: ref.contact,
+    };
+    const ids = await createIntervention(o, {
+      body,
+      preview: { realEstate: { id: ref.re, name: ref.name }, businessArea: { id: ref.ba, name: 'Plomberie' } },
+      photos: [photo(1), photo(2)],
+    });
     expect(ids).toHaveLength(3);
     const local = await db.interventions.find({ selector: { pending: true } }).exec();
     expect(local.map((d) => d.toJSON().data.information)).toEqual(['Fuite sous évier (opération)']);
     await online(w, o);
-    const created = sql<{ id: number; n: number }>(w, `SELECT ir.id, (SELECT COUNT(*) FROM intervention_media m WHERE m.intervention_id = ir.id) AS n FROM intervention_requests ir WHERE information = ?`, body.information);
+    const created = sql<{ id: number; n: number }>(
+      w,
+      `SELECT ir.id, (SELECT COUNT(*) FROM intervention_media m WHERE m.intervention_id = ir.id) AS n FROM intervention_requests ir WHERE information = ?`,
+      body.information,
+    );
     expect(created.n).toBe(2);
     expect(sql<{ c: number }>(w, `SELECT COUNT(*) AS c FROM intervention_requests WHERE information = ?`, body.information).c).toBe(1);
     // The temporary card became the server's.
@@ -85,7 +110,14 @@ describe('intervention operations', () => {
   it('saveDebriefing (finish): created as a draft, its photo, its final status, then the request is done', async () => {
     const { w, db, o } = await open('prestataire@demo.fr');
     const id = providerRequest(w, 'in_progress');
-    const input = { interventionId: String(id), message: 'Joint changé', dateBegin: new Date(Date.now() - 7_200_000).toISOString(), dateEnd: new Date(Date.now() - 3_600_000).toISOString(), photos: [photo(3)], ending: 1 as const };
+    const input = {
+      interventionId: String(id),
+      message: 'Joint changé',
+      dateBegin: new Date(Date.now() - 7_200_000).toISOString(),
+      dateEnd: new Date(Date.now() - 3_600_000).toISOString(),
+      photos: [photo(3)],
+      ending: 1 as const,
+    };
     expect((await saveDebriefing(o, input)).length).toBe(5);
     expect((await db.debriefings.find({ selector: { interventionId: String(id) } }).exec()).some((d) => d.pending)).toBe(true);
     await online(w, o);

@@ -50,7 +50,10 @@ async function drained(): Promise<void> {
   expect(await outbox!.count()).toBe(0);
 }
 
-const refs = () => sql<{ re: number; ba: number; rt: number; pc: number }>(`SELECT real_estate_id AS re, business_area_id AS ba, request_type_id AS rt, provider_company_id AS pc FROM work_validation_requests LIMIT 1`);
+const refs = () =>
+  sql<{ re: number; ba: number; rt: number; pc: number }>(
+    `SELECT real_estate_id AS re, business_area_id AS ba, request_type_id AS rt, provider_company_id AS pc FROM work_validation_requests LIMIT 1`,
+  );
 const body = (information: string, price: number) => {
   const r = refs();
   return { information, realEstatId: r.re, businessAreaId: r.ba, buildingIdList: [], contactId: null, serviceProviderCompanyId: r.pc, typeId: r.rt, price };
@@ -84,7 +87,9 @@ describe('OS data layer', () => {
     o.resume();
     await o.start();
     await drained();
-    const row = sql<{ id: number; place: string; n: number }>(`SELECT id, place, (SELECT COUNT(*) FROM work_validation_media WHERE request_id = w.id) AS n FROM work_validation_requests w WHERE information = 'Opération createOs'`);
+    const row = sql<{ id: number; place: string; n: number }>(
+      `SELECT id, place, (SELECT COUNT(*) FROM work_validation_media WHERE request_id = w.id) AS n FROM work_validation_requests w WHERE information = 'Opération createOs'`,
+    );
     expect(row).toMatchObject({ place: 'request_completion', n: 1 });
     const stored = await db.workrequests.findOne(String(row.id)).exec();
     expect(stored?.pending).toBe(false);
@@ -99,7 +104,10 @@ describe('OS data layer', () => {
     expect(placeOf(id)).toBe('request_init');
     await saveOs(o, { osId: String(id), place: 'request_init', body: body('Opération brouillon complétée', 9500), preview, files: [], submit: true });
     await drained();
-    expect(sql<{ price: number; place: string }>(`SELECT price, place FROM work_validation_requests WHERE id = ?`, id)).toEqual({ price: 9500, place: 'request_completion' });
+    expect(sql<{ price: number; place: string }>(`SELECT price, place FROM work_validation_requests WHERE id = ?`, id)).toEqual({
+      price: 9500,
+      place: 'request_completion',
+    });
 
     // The workflow roles act in turn (the API client signs in as each).
     const as = async (email: string) => {
@@ -120,7 +128,9 @@ describe('OS data layer', () => {
     expect((await db.workrequests.findOne(String(id)).exec())?.place).toBe('request_completion');
     await drained();
     expect(placeOf(id)).toBe('request_completion');
-    expect(sql<{ n: number }>(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'os' AND object_id = ? AND message_text = 'Devis incomplet'`, id).n).toBe(1);
+    expect(sql<{ n: number }>(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'os' AND object_id = ? AND message_text = 'Devis incomplet'`, id).n).toBe(
+      1,
+    );
     await as('gl@demo.fr');
     await advanceOs(o, { osId: String(id), place: 'request_completion', price: 9500, code: 'os_creation' });
     await as('at@demo.fr');

@@ -73,5 +73,7 @@ export async function openOutbox<Reg extends CommandRegistry = typeof testRegist
 
 /** Rows of generic requests on the server whose information starts with prefix. */
 export function serverRequests(world: OutboxWorld, prefix: string): string[] {
-  return (world.server.ctx.db.prepare(`SELECT information FROM generic_requests WHERE information LIKE ? ORDER BY id`).all(`${prefix}%`) as { information: string }[]).map((r) => r.information);
+  return (
+    world.server.ctx.db.prepare(`SELECT information FROM generic_requests WHERE information LIKE ? ORDER BY id`).all(`${prefix}%`) as { information: string }[]
+  ).map((r) => r.information);
 }

@@ -77,7 +77,11 @@ async function runSchedule(seed: number): Promise<void> {
   const png = random() < 0.3 ? demoPng(10_000 + seed) : null;
   if (png) {
     const fileId = `${prefix}photo`;
-    await tab.outbox.enqueue('test.photo', { interventionId: 1, fileId }, { files: [{ id: fileId, name: 'photo.png', type: 'image/png', size: png.length, blob: new Blob([new Uint8Array(png)], { type: 'image/png' }) }] });
+    await tab.outbox.enqueue(
+      'test.photo',
+      { interventionId: 1, fileId },
+      { files: [{ id: fileId, name: 'photo.png', type: 'image/png', size: png.length, blob: new Blob([new Uint8Array(png)], { type: 'image/png' }) }] },
+    );
   }
   for (let round = 0; round < 40 && (await tab.outbox.count()) > 0; round++) {
     if (random() < 0.15) {
@@ -119,7 +123,9 @@ async function runSchedule(seed: number): Promise<void> {
   }
   if (png) {
     const md5 = createHash('md5').update(png).digest('hex');
-    const attached = world.server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM intervention_media im JOIN media m ON m.id = im.media_id WHERE m.md5 = ? AND im.intervention_id = 1`).get(md5) as { n: number };
+    const attached = world.server.ctx.db
+      .prepare(`SELECT COUNT(*) AS n FROM intervention_media im JOIN media m ON m.id = im.media_id WHERE m.md5 = ? AND im.intervention_id = 1`)
+      .get(md5) as { n: number };
     expect(attached.n, `seed ${seed}: photo attached once`).toBe(1);
   }
 }

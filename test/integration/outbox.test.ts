@@ -130,7 +130,10 @@ describe('outbox delivery', () => {
     // RxDB's open-source build allows 13 open collections per process: the two "tabs" share one
     // database instance, as two browser tabs share one IndexedDB, each with its own outbox runner.
     const tabA = await openOutbox(world, nextStoreId(), { now: clock.now, lock: webLock('outbox', locks) });
-    const tabB = { store: tabA.store, outbox: createOutbox({ store: tabA.store, api: world.api, registry: testRegistry, now: clock.now, lock: webLock('outbox', locks) }) };
+    const tabB = {
+      store: tabA.store,
+      outbox: createOutbox({ store: tabA.store, api: world.api, registry: testRegistry, now: clock.now, lock: webLock('outbox', locks) }),
+    };
     world.sent.length = 0;
     world.server.faults.set({ latency: 30, drop: 0, lost: 0, error: 0, seed: 1 });
     for (let i = 0; i < 4; i++) await tabA.outbox.enqueue('request.create', { tempId: `a${i}`, information: `tabs-${i}` });

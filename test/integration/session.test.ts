@@ -60,7 +60,7 @@ describe('session', () => {
     const store = memoryStore();
     // The browser's Web Lock, as a promise chain shared by the two "tabs".
     let chain: Promise<unknown> = Promise.resolve();
-    const refreshLock = <T,>(run: () => Promise<T>): Promise<T> => {
+    const refreshLock = <T>(run: () => Promise<T>): Promise<T> => {
       const next = chain.then(run, run);
       chain = next.catch(() => undefined);
       return next;
@@ -70,7 +70,10 @@ describe('session', () => {
     const tabB = createSession({ store, defaultBaseUrl: base, fetch: countingFetch, refreshLock });
     await new Promise((r) => setTimeout(r, 2100));
     calls.length = 0;
-    const [a, b] = await Promise.all([tabA.api.call<{ email: string }>('GET', 'api/personal/data/0'), tabB.api.call<{ email: string }>('GET', 'api/personal/data/0')]);
+    const [a, b] = await Promise.all([
+      tabA.api.call<{ email: string }>('GET', 'api/personal/data/0'),
+      tabB.api.call<{ email: string }>('GET', 'api/personal/data/0'),
+    ]);
     expect([a.email, b.email]).toEqual(['prestataire@demo.fr', 'prestataire@demo.fr']);
     // A second refresh with the same (rotated) refresh token would end the session for both.
     expect(calls.filter((c) => c === '/api/token/refresh')).toHaveLength(1);

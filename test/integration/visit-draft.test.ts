@@ -88,18 +88,21 @@ function textField(forms: VisitData): { formId: string; field: VisitField } {
 }
 
 /** Sets one field's value wherever it is. */
-const typed = (fieldId: string, value: string) => (forms: VisitData): VisitData => {
-  const copy = structuredClone(forms);
-  for (const form of Object.values(copy)) {
-    for (const section of flattenSections(form.sections)) if (section.fields[fieldId]) section.fields[fieldId].field_value = [value];
-  }
-  return copy;
-};
+const typed =
+  (fieldId: string, value: string) =>
+  (forms: VisitData): VisitData => {
+    const copy = structuredClone(forms);
+    for (const form of Object.values(copy)) {
+      for (const section of flattenSections(form.sections)) if (section.fields[fieldId]) section.fields[fieldId].field_value = [value];
+    }
+    return copy;
+  };
 
 const serverValue = (visitId: number, fieldId: string): string | undefined => {
   const row = sql<{ data: string } | undefined>(`SELECT data FROM visit_data WHERE visit_id = ?`, visitId);
   const forms = JSON.parse(row?.data ?? '{}') as VisitData;
-  for (const form of Object.values(forms)) for (const section of flattenSections(form.sections)) if (section.fields[fieldId]) return section.fields[fieldId].field_value[0];
+  for (const form of Object.values(forms))
+    for (const section of flattenSections(form.sections)) if (section.fields[fieldId]) return section.fields[fieldId].field_value[0];
   return undefined;
 };
 
@@ -180,7 +183,10 @@ describe('visit draft in the engine', () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
     const copy = dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
-    const png = new Blob([Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))], { type: 'image/png' });
+    const png = new Blob(
+      [Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))],
+      { type: 'image/png' },
+    );
     const fileId = `${visitFilePrefix(visitId)}photo_1700000000000.png`;
     await store!.files.put({ id: fileId, name: 'photo.png', type: 'image/png', size: png.size, blob: png });
     const ids = await closeVisit(o, store!.files, new Set(), { visitId, mode: 'terminate', data: copy.forms, fiche: copy.fiche });

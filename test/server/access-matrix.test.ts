@@ -18,7 +18,8 @@ let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
   // Each owner side files a generic request: objects of the kind `request` for the matrix.
-  for (const as of ['gestionnaire@demo.fr', 'gestionnaire2@demo.fr']) await api.call('POST', '/api/requests', { as, body: { information: `Demande privée de ${as}` } });
+  for (const as of ['gestionnaire@demo.fr', 'gestionnaire2@demo.fr'])
+    await api.call('POST', '/api/requests', { as, body: { information: `Demande privée de ${as}` } });
 }, 60_000);
 afterAll(() => api.close());
 
@@ -29,10 +30,18 @@ const ids = (sql: string) => (db().prepare(sql).all() as { id: number }[]).map((
 function samples(): Record<Kind, number[]> {
   return {
     intervention: ids(`SELECT MIN(id) AS id FROM intervention_requests GROUP BY provider_company_id, owner_company_id, place IN ('in_progress', 'planning')`),
-    debriefing: ids(`SELECT MIN(d.id) AS id FROM debriefings d JOIN intervention_requests ir ON ir.id = d.intervention_id GROUP BY ir.provider_company_id, ir.owner_company_id`),
-    appointment: ids(`SELECT MIN(a.id) AS id FROM appointments a JOIN intervention_requests ir ON ir.id = a.intervention_id WHERE a.status = 1 GROUP BY ir.provider_company_id, ir.owner_company_id`),
-    os: ids(`SELECT MIN(w.id) AS id FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id GROUP BY w.provider_company_id, re.owner_company_id`),
-    osMedia: ids(`SELECT MIN(wm.media_id) AS id FROM work_validation_media wm JOIN work_validation_requests w ON w.id = wm.request_id JOIN real_estates re ON re.id = w.real_estate_id GROUP BY w.provider_company_id, re.owner_company_id`),
+    debriefing: ids(
+      `SELECT MIN(d.id) AS id FROM debriefings d JOIN intervention_requests ir ON ir.id = d.intervention_id GROUP BY ir.provider_company_id, ir.owner_company_id`,
+    ),
+    appointment: ids(
+      `SELECT MIN(a.id) AS id FROM appointments a JOIN intervention_requests ir ON ir.id = a.intervention_id WHERE a.status = 1 GROUP BY ir.provider_company_id, ir.owner_company_id`,
+    ),
+    os: ids(
+      `SELECT MIN(w.id) AS id FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id GROUP BY w.provider_company_id, re.owner_company_id`,
+    ),
+    osMedia: ids(
+      `SELECT MIN(wm.media_id) AS id FROM work_validation_media wm JOIN work_validation_requests w ON w.id = wm.request_id JOIN real_estates re ON re.id = w.real_estate_id GROUP BY w.provider_company_id, re.owner_company_id`,
+    ),
     echopark: ids(`SELECT MIN(id) AS id FROM echopark_requests GROUP BY community_id`),
     property: ids(`SELECT MIN(id) AS id FROM echopark_properties WHERE level = 3 GROUP BY community_id`),
     visit: ids(`SELECT MIN(id) AS id FROM visits GROUP BY state, assigned_to`),
@@ -131,7 +140,9 @@ describe('access matrix', () => {
         }
       }
     }
-    console.log(`access matrix: ${DEMO_ACCOUNTS.length} accounts, ${PROBES.length} object probes + ${LISTS.length} lists, ${probes} calls, ${leaks.length} leaks, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `access matrix: ${DEMO_ACCOUNTS.length} accounts, ${PROBES.length} object probes + ${LISTS.length} lists, ${probes} calls, ${leaks.length} leaks, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     expect(leaks).toEqual([]);
   }, 120_000);
 });

@@ -80,7 +80,10 @@ describe('account and version', () => {
 
   it('edits the own account, keeps the e-mail read-only, refuses others', async () => {
     const me = (await api.call('GET', '/api/personal/data/0', { as: 'prestataire@demo.fr' })).body;
-    const ok = await api.call('PUT', `/api/users/${me.id}`, { as: 'prestataire@demo.fr', body: { id: me.id, firstname: 'Karim', lastname: 'Benali', email: me.email, gsm: '0700000000' } });
+    const ok = await api.call('PUT', `/api/users/${me.id}`, {
+      as: 'prestataire@demo.fr',
+      body: { id: me.id, firstname: 'Karim', lastname: 'Benali', email: me.email, gsm: '0700000000' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.gsm).toBe('0700000000');
     const letters = await api.call('PUT', `/api/users/${me.id}`, { as: 'prestataire@demo.fr', body: { gsm: '07-abc' } });
@@ -92,7 +95,15 @@ describe('account and version', () => {
   });
 
   it('accepts a complete contact form without a token and refuses an incomplete one', async () => {
-    const body = { firstname: 'Ana', lastname: 'Lopez', email: 'ana@exemple.fr', gsm: '0611223344', company: 'SCI Lopez', real_estate: 'Résidence du Lac', message: '' };
+    const body = {
+      firstname: 'Ana',
+      lastname: 'Lopez',
+      email: 'ana@exemple.fr',
+      gsm: '0611223344',
+      company: 'SCI Lopez',
+      real_estate: 'Résidence du Lac',
+      message: '',
+    };
     expect((await api.call('POST', '/api/contact_forms', { body })).status).toBe(201);
     expect((await api.call('POST', '/api/contact_forms', { body: { ...body, company: ' ' } })).status).toBe(400);
     expect((await api.call('POST', '/api/contact_forms', { body: { ...body, gsm: '06 11' } })).status).toBe(400);
@@ -122,7 +133,10 @@ describe('reference data', () => {
 
   it('gives building trees with their ancestors', async () => {
     const re = (await api.call('GET', '/api/real_estates', { as: 'gestionnaire@demo.fr' })).body[0];
-    const buildings = (await api.call('GET', `/api/buildings?realEstate=${re.id}&itemsPerPage=1000`, { as: 'gestionnaire@demo.fr' })).body as { id: number; parentBuildingId: number[] }[];
+    const buildings = (await api.call('GET', `/api/buildings?realEstate=${re.id}&itemsPerPage=1000`, { as: 'gestionnaire@demo.fr' })).body as {
+      id: number;
+      parentBuildingId: number[];
+    }[];
     expect(buildings.some((b) => b.parentBuildingId.length >= 2)).toBe(true);
     const ids = new Set(buildings.map((b) => b.id));
     for (const b of buildings) for (const p of b.parentBuildingId) expect(ids.has(p)).toBe(true);
@@ -130,13 +144,18 @@ describe('reference data', () => {
 
   it('serves business areas as a tree, filterable by name', async () => {
     const all = (await api.call('GET', '/api/business_areas', { as: 'gestionnaire@demo.fr' })).body as { name: string; parent: unknown }[];
-    expect(all.filter((a) => a.parent === null).map((a) => a.name)).toEqual(expect.arrayContaining(['Plomberie', 'Électricité', 'CVC', 'Ascenseurs', 'Sécurité incendie']));
+    expect(all.filter((a) => a.parent === null).map((a) => a.name)).toEqual(
+      expect.arrayContaining(['Plomberie', 'Électricité', 'CVC', 'Ascenseurs', 'Sécurité incendie']),
+    );
     const filtered = (await api.call('GET', '/api/business_areas?name=Chauff', { as: 'gestionnaire@demo.fr' })).body as { name: string }[];
     expect(filtered.map((a) => a.name)).toEqual(['Chauffe-eau', 'Chauffage']);
   });
 
   it('creates generic requests as JSON-LD and keeps them private', async () => {
-    const created = await api.call('POST', '/api/requests', { as: 'gestionnaire@demo.fr', body: { requestType: '/api/request_types/1', information: 'Badge perdu' } });
+    const created = await api.call('POST', '/api/requests', {
+      as: 'gestionnaire@demo.fr',
+      body: { requestType: '/api/request_types/1', information: 'Badge perdu' },
+    });
     expect(created.status).toBe(201);
     expect(created.body['@id']).toBe(`/api/requests/${created.body.id}`);
     expect((await api.call('GET', `/api/requests/${created.body.id}`, { as: 'gestionnaire@demo.fr' })).status).toBe(200);

@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startTestApi, type TestApi } from './harness';
 import { demoPng } from '../../server/seed/images';
-import { ECHOPARK_TEXTS, checkFormValue, flattenProperties, timelineMessages, type EchoparkCreationData, type EchoparkDetail, type EchoparkFormField } from '../../sync/contract/echopark';
+import {
+  ECHOPARK_TEXTS,
+  checkFormValue,
+  flattenProperties,
+  timelineMessages,
+  type EchoparkCreationData,
+  type EchoparkDetail,
+  type EchoparkFormField,
+} from '../../sync/contract/echopark';
 
 const ECHO = 'echopark@demo.fr';
 let api: TestApi;
@@ -26,7 +34,12 @@ async function newRequest(): Promise<number> {
   const data = (await api.call('GET', '/api/echopark/requests-map', { as: ECHO })).body as EchoparkCreationData;
   const [typeId, type] = Object.entries(data.requests).find(([, t]) => t.name === 'Propreté')!;
   const building = flattenProperties(data.realEstates).find((p) => p.level === 3)!;
-  const res = await post('/api/echopark/requests/', { requestTypeId: Number(typeId), realEstate: building.id, domainTreeId: type.domains[0]!.arboid, message: 'Dépôt de gravats sur le trottoir.' });
+  const res = await post('/api/echopark/requests/', {
+    requestTypeId: Number(typeId),
+    realEstate: building.id,
+    domainTreeId: type.domains[0]!.arboid,
+    message: 'Dépôt de gravats sur le trottoir.',
+  });
   expect(res.status).toBe(201);
   return res.body.data.id as number;
 }
@@ -61,12 +74,22 @@ describe('step', () => {
     expect((await post('/api/echopark/step/', { requestId: id, step: option.stepId })).body.message).toBe(ECHOPARK_TEXTS.completeRequired);
     expect((await post('/api/echopark/step/', { requestId: id, step: option.stepId, groupe: 999999 })).status).toBe(400);
     expect((await detail(id)).step.name).toBe('Nouvelle demande');
-    const ok = await post('/api/echopark/step/', { requestId: `/api/echopark/requests/${id}`, step: option.stepId, groupe: option.groupId, message: 'Je prends.' });
+    const ok = await post('/api/echopark/step/', {
+      requestId: `/api/echopark/requests/${id}`,
+      step: option.stepId,
+      groupe: option.groupId,
+      message: 'Je prends.',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ data: { id, message: 'Etape passée avec succès.' } });
     const after = await detail(id);
     expect(after.step).toMatchObject({ id: option.stepId, name: 'En qualification' });
-    expect(after.messages[0]).toMatchObject({ messageType: 1, message: 'Je prends.', step: { stepName: 'En qualification' }, group: { groupName: option.groupName } });
+    expect(after.messages[0]).toMatchObject({
+      messageType: 1,
+      message: 'Je prends.',
+      step: { stepName: 'En qualification' },
+      group: { groupName: option.groupName },
+    });
     expect(after.modifiedAt > d.modifiedAt).toBe(true);
     expect(after.steps.map((s) => s.stepName)).not.toContain('En qualification');
   });
@@ -99,7 +122,13 @@ describe('message', () => {
     const ok = await post('/api/echopark/request/message/', base);
     expect(ok.status).toBe(201);
     expect(ok.body.data.message).toBe('Message enregistré avec succès.');
-    expect((await detail(id)).messages[0]).toMatchObject({ id: ok.body.data.id, messageType: 4, role: { roleName: 'Prestataire' }, group: { groupName: provider.groups[0]!.label }, message: base.message });
+    expect((await detail(id)).messages[0]).toMatchObject({
+      id: ok.body.data.id,
+      messageType: 4,
+      role: { roleName: 'Prestataire' },
+      group: { groupName: provider.groups[0]!.label },
+      message: base.message,
+    });
     await advance(id, 'Rejetée');
     expect((await post('/api/echopark/request/message/', base)).body.code).toBe('010004');
   });
@@ -108,8 +137,18 @@ describe('message', () => {
 describe('progress form', () => {
   const valuesFor = (fields: EchoparkFormField[], pictureId: number): Record<string, unknown> => {
     const sample: Record<string, unknown> = {
-      checkbox: true, combo: '1', list: ['1', '2'], upload: pictureId, date: '2025-03-14', timestamp: 1_741_950_000, time: '08:45',
-      integer: 3, number: 2.5, textarea: 'Tout est en ordre.', text: 'Balayeuse', email: 'chef.equipe@technis.fr',
+      checkbox: true,
+      combo: '1',
+      list: ['1', '2'],
+      upload: pictureId,
+      date: '2025-03-14',
+      timestamp: 1_741_950_000,
+      time: '08:45',
+      integer: 3,
+      number: 2.5,
+      textarea: 'Tout est en ordre.',
+      text: 'Balayeuse',
+      email: 'chef.equipe@technis.fr',
     };
     return Object.fromEntries(fields.map((f) => [f.key, sample[f.type]]));
   };
@@ -122,7 +161,8 @@ describe('progress form', () => {
     const fields = form.groups.flatMap((g) => g.fields);
     const picture = await upload(id, { name: 'constat.png', type: 'image/png', data: demoPng(7) });
     const values = valuesFor(fields, picture.body.data.id);
-    const send = (extra: Record<string, unknown>, step = d.step.id, formId = form.id) => post('/api/echopark/request/form/', { requestId: id, step, form: { id: formId, ...values, ...extra } });
+    const send = (extra: Record<string, unknown>, step = d.step.id, formId = form.id) =>
+      post('/api/echopark/request/form/', { requestId: id, step, form: { id: formId, ...values, ...extra } });
 
     expect((await send({}, d.step.id + 1)).body.code).toBe('010003');
     expect((await send({}, d.step.id, form.id + 100)).status).toBe(400);
@@ -134,7 +174,16 @@ describe('progress form', () => {
       expect(res.body.message).toBe(`Le champ « ${f.label} » est obligatoire.`);
     }
     const byType = (type: string) => fields.find((f) => f.type === type)!.key;
-    for (const [type, wrong] of [['email', 'pas-un-mail'], ['time', '25:00'], ['date', '2025-02-30'], ['combo', '42'], ['list', ['9']], ['integer', 2.5], ['number', 'beaucoup'], ['timestamp', -5]] as const) {
+    for (const [type, wrong] of [
+      ['email', 'pas-un-mail'],
+      ['time', '25:00'],
+      ['date', '2025-02-30'],
+      ['combo', '42'],
+      ['list', ['9']],
+      ['integer', 2.5],
+      ['number', 'beaucoup'],
+      ['timestamp', -5],
+    ] as const) {
       expect((await send({ [byType(type)]: wrong })).status, type).toBe(400);
     }
     const other = await newRequest();
@@ -155,13 +204,22 @@ describe('progress form', () => {
     expect(timelineMessages(after.messages).some((m) => m.messageType === 2)).toBe(false);
 
     // Values may also come inside groups[].fields[].
-    const viaGroups = form.groups.map((g) => ({ id: g.id, fields: g.fields.map((f) => ({ id: f.id, value: f.key === byType('text') ? 'Souffleur' : values[f.key] })) }));
+    const viaGroups = form.groups.map((g) => ({
+      id: g.id,
+      fields: g.fields.map((f) => ({ id: f.id, value: f.key === byType('text') ? 'Souffleur' : values[f.key] })),
+    }));
     expect((await post('/api/echopark/request/form/', { requestId: id, step: d.step.id, form: { id: form.id, groups: viaGroups } })).status).toBe(200);
     expect((await detail(id)).form!.groups.flatMap((g) => g.fields).find((f) => f.type === 'text' && !f.disabled)!.value).toBe('Souffleur');
   });
 
   it('normalises and checks values with the shared rule', () => {
-    const field = (type: EchoparkFormField['type'], obligatoire: 0 | 1 = 0) => ({ label: 'Champ', type, choices: [{ value: '1', label: 'Oui' }], disabled: false, config: { obligatoire } });
+    const field = (type: EchoparkFormField['type'], obligatoire: 0 | 1 = 0) => ({
+      label: 'Champ',
+      type,
+      choices: [{ value: '1', label: 'Oui' }],
+      disabled: false,
+      config: { obligatoire },
+    });
     expect(checkFormValue(field('integer'), '12')).toEqual({ value: 12 });
     expect(checkFormValue(field('checkbox'), '0')).toEqual({ value: false });
     expect(checkFormValue(field('checkbox', 1), 0)).toHaveProperty('error');
@@ -230,7 +288,13 @@ describe('debriefing', () => {
     expect(ok.status).toBe(201);
     expect(ok.body.data.message).toBe('Compte-rendu envoyé.');
     const after = await detail(id);
-    expect(after.debriefings[0]).toMatchObject({ id: ok.body.data.id, stepId: d.step.id, beginAt: new Date(begin * 1000).toISOString(), endAt: new Date((begin + 5400) * 1000).toISOString(), done: true });
+    expect(after.debriefings[0]).toMatchObject({
+      id: ok.body.data.id,
+      stepId: d.step.id,
+      beginAt: new Date(begin * 1000).toISOString(),
+      endAt: new Date((begin + 5400) * 1000).toISOString(),
+      done: true,
+    });
     expect(after.messages[0]).toMatchObject({ messageType: 5, message: body.comment });
   });
 });

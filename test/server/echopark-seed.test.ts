@@ -39,7 +39,15 @@ describe('seeded echopark world', () => {
     expect(details.length).toBeGreaterThanOrEqual(15);
     expect(new Set(details.map((d) => d.communityId)).size).toBe(3);
     const steps = new Set(details.map((d) => d.step.name));
-    for (const name of ['Nouvelle demande', 'En qualification', 'Transmise au prestataire', 'Intervention en cours', 'Intervention réalisée', 'Clôturée', 'Rejetée']) {
+    for (const name of [
+      'Nouvelle demande',
+      'En qualification',
+      'Transmise au prestataire',
+      'Intervention en cours',
+      'Intervention réalisée',
+      'Clôturée',
+      'Rejetée',
+    ]) {
       expect(steps.has(name), name).toBe(true);
     }
     expect(new Set(details.map((d) => d.domain.requestTypeName))).toEqual(new Set(['Propreté', 'Stationnement', 'Éclairage', 'Espaces verts']));
@@ -73,7 +81,12 @@ describe('seeded echopark world', () => {
   it('has real PNG photos, debriefings and both availability flags', () => {
     const pictures = details.flatMap((d) => d.pictures);
     expect(pictures.length).toBeGreaterThanOrEqual(10);
-    for (const p of pictures) expect(Buffer.from(p.b64, 'base64').subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    for (const p of pictures)
+      expect(
+        Buffer.from(p.b64, 'base64')
+          .subarray(0, 8)
+          .equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+      ).toBe(true);
     const debriefs = details.flatMap((d) => d.debriefings);
     expect(debriefs.some((x) => x.done)).toBe(true);
     expect(debriefs.some((x) => !x.done)).toBe(true);

@@ -71,7 +71,12 @@ describe('list and detail', () => {
     for (const item of items) {
       expect(item.communityId).toBe(me.current.id);
       expect(item).toMatchObject({ id: expect.any(Number), number: expect.stringMatching(/^EP-\d{4}-\d{5}$/), urgencyName: expect.any(String) });
-      expect(item.domain).toEqual({ name: expect.any(String), parentName: expect.toSatisfy((v) => v === null || typeof v === 'string'), requestTypeName: expect.any(String), requestTypeId: expect.any(Number) });
+      expect(item.domain).toEqual({
+        name: expect.any(String),
+        parentName: expect.toSatisfy((v) => v === null || typeof v === 'string'),
+        requestTypeName: expect.any(String),
+        requestTypeId: expect.any(Number),
+      });
       expect(item.step).toEqual({ id: expect.any(Number), name: expect.any(String), typeName: expect.any(String) });
       expect(item.realEstate.label).toContain(item.realEstate.name);
       expect(item.requestedBy.lastName).toBeTruthy();
@@ -112,7 +117,8 @@ describe('list and detail', () => {
     expect(d.pictures[0]!.mime).toBe('image/png');
     const fields = d.form!.groups.flatMap((g) => g.fields);
     expect(d.form!.groups.every((g) => typeof g.formFieldsetEntity === 'number')).toBe(true);
-    for (const f of fields) expect(Object.keys(f).sort()).toEqual(['choices', 'config', 'disabled', 'fieldsetFieldEntity', 'id', 'key', 'label', 'type', 'value']);
+    for (const f of fields)
+      expect(Object.keys(f).sort()).toEqual(['choices', 'config', 'disabled', 'fieldsetFieldEntity', 'id', 'key', 'label', 'type', 'value']);
     expect(d.debriefings.length).toBeGreaterThan(0);
   });
 
@@ -135,7 +141,9 @@ describe('consigne', () => {
     const parkingDomain = lighting.domains.find((d) => d.name === 'Éclairage des parkings')!;
     const otherDomain = lighting.domains.find((d) => d.name === 'Candélabre éteint')!;
     const sites = flattenProperties(data.realEstates);
-    const confluentParking = sites.find((p) => p.level === 3 && p.name === 'Parking souterrain' && sites.find((s) => s.id === p.parent)!.name === 'Immeuble Le Confluent')!;
+    const confluentParking = sites.find(
+      (p) => p.level === 3 && p.name === 'Parking souterrain' && sites.find((s) => s.id === p.parent)!.name === 'Immeuble Le Confluent',
+    )!;
     const elsewhere = sites.find((p) => p.level === 3 && p.parent !== confluentParking.parent)!;
     const ask = (domaineTreeId: number, realEstateId: number) =>
       api.call('POST', '/api/echopark/request/consigne/', { as: ECHO, body: { requestTypeId: Number(typeId), domaineTreeId, realEstateId } });
@@ -146,7 +154,10 @@ describe('consigne', () => {
     const foreign = flattenProperties((await creationData(SUD)).realEstates)[0]!;
     expect((await ask(parkingDomain.arboid, foreign.id)).body.code).toBe('002001');
     expect((await ask(999999, elsewhere.id)).status).toBe(400);
-    const unknownType = await api.call('POST', '/api/echopark/request/consigne/', { as: ECHO, body: { requestTypeId: 999999, domaineTreeId: parkingDomain.arboid, realEstateId: elsewhere.id } });
+    const unknownType = await api.call('POST', '/api/echopark/request/consigne/', {
+      as: ECHO,
+      body: { requestTypeId: 999999, domaineTreeId: parkingDomain.arboid, realEstateId: elsewhere.id },
+    });
     expect(unknownType.status).toBe(400);
   });
 });
@@ -167,7 +178,11 @@ describe('creation', () => {
     // References may be IRIs.
     const iri = await api.call('POST', '/api/echopark/requests/', {
       as: ECHO,
-      body: { ...payload, requestTypeId: `/api/echopark/request_types/${payload.requestTypeId}`, realEstate: `/api/echopark/real_estates/${payload.realEstate}` },
+      body: {
+        ...payload,
+        requestTypeId: `/api/echopark/request_types/${payload.requestTypeId}`,
+        realEstate: `/api/echopark/real_estates/${payload.realEstate}`,
+      },
     });
     expect(iri.status).toBe(201);
   });
@@ -235,13 +250,16 @@ describe('access control', () => {
     expect((await api.call('GET', '/api/echopark/requests/0', { as: 'admin@demo.fr' })).status).toBe(200);
   });
 
-  it("never shows nor lets anyone touch a request of a community it is not in", async () => {
+  it('never shows nor lets anyone touch a request of a community it is not in', async () => {
     const mine = await list(ECHO);
     const theirs = await list(SUD);
     expect(theirs.length).toBeGreaterThan(0);
     const myIds = new Set(mine.map((i) => i.id));
     expect(theirs.some((i) => myIds.has(i.id))).toBe(false);
-    for (const [as, other] of [[ECHO, theirs], [SUD, mine]] as const) {
+    for (const [as, other] of [
+      [ECHO, theirs],
+      [SUD, mine],
+    ] as const) {
       for (const item of other) {
         const detail = await api.call('GET', `/api/echopark/requests/${item.id}/details`, { as });
         expect(detail.status).toBe(404);
@@ -287,7 +305,10 @@ describe('community switch', () => {
     // A Lyon request stays readable (a community of the user) but only the current community is acted on.
     const lyonRequest = before.find((i) => i.step.name === 'En qualification')!;
     expect((await api.call('GET', `/api/echopark/requests/${lyonRequest.id}/details`, { as: ECHO })).status).toBe(200);
-    const message = await api.call('POST', '/api/echopark/request/message/', { as: ECHO, body: { requestId: lyonRequest.id, recipientRoleId: 1, recipientGroupId: 1, message: 'Bonjour' } });
+    const message = await api.call('POST', '/api/echopark/request/message/', {
+      as: ECHO,
+      body: { requestId: lyonRequest.id, recipientRoleId: 1, recipientGroupId: 1, message: 'Bonjour' },
+    });
     expect(message.body.code).toBe('010004');
     // A community the user is not in is refused by the core.
     const sudCommunity = (await api.call('GET', '/api/echopark/user/me/part', { as: SUD })).body.current.id;

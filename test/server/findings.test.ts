@@ -16,8 +16,16 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
-const one = <T>(sql: string, ...params: unknown[]) => db().prepare(sql).get(...params) as T;
-const frenchError = (body: unknown) => expect(body).toEqual({ ...(typeof (body as { code?: unknown }).code === 'string' ? { code: expect.any(String) } : {}), message: expect.any(String), description: expect.any(String) });
+const one = <T>(sql: string, ...params: unknown[]) =>
+  db()
+    .prepare(sql)
+    .get(...params) as T;
+const frenchError = (body: unknown) =>
+  expect(body).toEqual({
+    ...(typeof (body as { code?: unknown }).code === 'string' ? { code: expect.any(String) } : {}),
+    message: expect.any(String),
+    description: expect.any(String),
+  });
 const inject = (options: InjectOptions) => api.server.app.inject(options);
 
 describe('1. reset-code guessing and unlimited sign-in', () => {
@@ -39,18 +47,24 @@ describe('1. reset-code guessing and unlimited sign-in', () => {
     expect(statuses.slice(0, 9)).toEqual(Array(9).fill(400));
     expect(statuses.slice(9)).toEqual([429, 429, 429]);
     // The right code is refused too: after 5 wrong tries it was invalidated (and the e-mail is locked).
-    expect((await inject({ method: 'GET', url: `/api/forgotten_passwords/check?email=${email}&code=${code}`, remoteAddress: '10.1.1.1' })).statusCode).toBe(429);
+    expect((await inject({ method: 'GET', url: `/api/forgotten_passwords/check?email=${email}&code=${code}`, remoteAddress: '10.1.1.1' })).statusCode).toBe(
+      429,
+    );
     expect(one<{ n: number }>(`SELECT COUNT(*) AS n FROM password_resets WHERE email = ?`, email).n).toBe(0);
   });
 
   it('limits new codes per e-mail, so that guessing cannot just ask for fresh ones', async () => {
     const statuses = [];
-    for (let i = 0; i < 7; i++) statuses.push((await inject({ method: 'POST', url: '/api/forgotten_passwords/', payload: { email: 'gl@demo.fr' }, remoteAddress: `10.2.0.${i}` })).statusCode);
+    for (let i = 0; i < 7; i++)
+      statuses.push(
+        (await inject({ method: 'POST', url: '/api/forgotten_passwords/', payload: { email: 'gl@demo.fr' }, remoteAddress: `10.2.0.${i}` })).statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
   });
 
   it('locks sign-in after 10 failures of one account from one client; successes never count; other clients unaffected', async () => {
-    const login = (password: string, remoteAddress = '10.3.0.1') => inject({ method: 'POST', url: '/api/authentication_token', payload: { email: 'at@demo.fr', password }, remoteAddress });
+    const login = (password: string, remoteAddress = '10.3.0.1') =>
+      inject({ method: 'POST', url: '/api/authentication_token', payload: { email: 'at@demo.fr', password }, remoteAddress });
     for (let i = 0; i < 15; i++) expect((await login(DEMO_PASSWORD)).statusCode).toBe(200);
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await login('mauvais')).statusCode);
@@ -63,7 +77,8 @@ describe('1. reset-code guessing and unlimited sign-in', () => {
   it('limits the public contact form per client', async () => {
     const body = { firstname: 'Ana', lastname: 'Lopez', email: 'ana@exemple.fr', gsm: '0611223344', company: 'SCI', real_estate: 'Lac', message: 'Bonjour' };
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await inject({ method: 'POST', url: '/api/contact_forms', payload: body, remoteAddress: '10.4.0.1' })).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await inject({ method: 'POST', url: '/api/contact_forms', payload: body, remoteAddress: '10.4.0.1' })).statusCode);
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
   });
 });
@@ -71,10 +86,16 @@ describe('1. reset-code guessing and unlimited sign-in', () => {
 describe('2. idempotency replay handing out tokens', () => {
   it('never stores or replays a token answer, and refuses a key reused with another body or route (422)', async () => {
     const key = 'attaque-K';
-    const first = await api.call('POST', '/api/authentication_token', { body: { email: 'gestionnaire@demo.fr', password: DEMO_PASSWORD }, headers: { 'idempotency-key': key } });
+    const first = await api.call('POST', '/api/authentication_token', {
+      body: { email: 'gestionnaire@demo.fr', password: DEMO_PASSWORD },
+      headers: { 'idempotency-key': key },
+    });
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    const thief = await api.call('POST', '/api/authentication_token', { body: { email: 'gestionnaire@demo.fr', password: 'faux' }, headers: { 'idempotency-key': key } });
+    const thief = await api.call('POST', '/api/authentication_token', {
+      body: { email: 'gestionnaire@demo.fr', password: 'faux' },
+      headers: { 'idempotency-key': key },
+    });
     expect(thief.status).toBe(401);
     expect(thief.body.token).toBeUndefined();
     expect(one<{ n: number }>(`SELECT COUNT(*) AS n FROM idempotency_records WHERE body LIKE '%token%'`).n).toBe(0);
@@ -101,7 +122,10 @@ describe('2. idempotency replay handing out tokens', () => {
 describe('3. OS read by a user without OS roles', () => {
   it('refuses every OS call to echopark@demo.fr (403, French) and shows it no OS thread', async () => {
     const as = 'echopark@demo.fr';
-    const os = one<{ id: number }>(`SELECT w.id FROM work_validation_requests w JOIN user_real_estates u ON u.real_estate_id = w.real_estate_id JOIN users x ON x.id = u.user_id WHERE x.email = ? LIMIT 1`, as).id;
+    const os = one<{ id: number }>(
+      `SELECT w.id FROM work_validation_requests w JOIN user_real_estates u ON u.real_estate_id = w.real_estate_id JOIN users x ON x.id = u.user_id WHERE x.email = ? LIMIT 1`,
+      as,
+    ).id;
     const media = one<{ id: number }>(`SELECT media_id AS id FROM work_validation_media LIMIT 1`).id;
     const calls: [string, string, object?][] = [
       ['GET', '/api/work_validation_requests/list/undetailed'],
@@ -111,7 +135,11 @@ describe('3. OS read by a user without OS roles', () => {
       ['GET', `/api/firm/workflows/next_step?workflow=work_validation_requests&objectId=${os}`],
       ['GET', '/api/firm/dashboards/firm_owners/0'],
       ['GET', `/api/work_validation_request/message_firm?workValidationRequest=${os}`],
-      ['POST', '/api/work_validation_request/messages/new_conversation', { messageText: 'Intrusion', workValidationRequest: `/api/work_validation_requests/${os}` }],
+      [
+        'POST',
+        '/api/work_validation_request/messages/new_conversation',
+        { messageText: 'Intrusion', workValidationRequest: `/api/work_validation_requests/${os}` },
+      ],
       ['GET', '/api/message/user_messages'],
     ];
     for (const [method, url, body] of calls) {
@@ -148,7 +176,10 @@ describe('4. path bypass and company detail', () => {
 describe('5. one request freezing the server', () => {
   it('refuses a 60,000-digit reference at once, and parses references in linear time', async () => {
     const started = performance.now();
-    const res = await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: 'gestionnaire@demo.fr', body: { interventionRequest: `${'1'.repeat(60_000)}x`, messageText: 'x' } });
+    const res = await api.call('POST', '/api/intervention_request/messages/new_conversation', {
+      as: 'gestionnaire@demo.fr',
+      body: { interventionRequest: `${'1'.repeat(60_000)}x`, messageText: 'x' },
+    });
     expect(res.status).toBe(400);
     frenchError(res.body);
     // ~6 s before; the bound leaves room for a loaded 2-core CI machine.
@@ -164,12 +195,23 @@ describe('5. one request freezing the server', () => {
 
 describe('6. the 500s', () => {
   it('answers 400 for page=1e300, malformed multipart, end_at 1e308 and a form keyed constructor', async () => {
-    for (const url of ['/api/intervention_requests/list/undetailed?page=1e300', '/api/work_validation_requests?page=1e300', '/api/requests/?page=1e300', '/api/message/user_messages?page=99999999999']) {
+    for (const url of [
+      '/api/intervention_requests/list/undetailed?page=1e300',
+      '/api/work_validation_requests?page=1e300',
+      '/api/requests/?page=1e300',
+      '/api/message/user_messages?page=99999999999',
+    ]) {
       expect((await api.call('GET', url, { as: 'admin@demo.fr' })).status, url).toBe(400);
     }
-    const ir = one<{ id: number }>(`SELECT id FROM intervention_requests WHERE real_estate_id IN (SELECT real_estate_id FROM user_real_estates WHERE user_id = (SELECT id FROM users WHERE email = 'gestionnaire@demo.fr')) LIMIT 1`).id;
+    const ir = one<{ id: number }>(
+      `SELECT id FROM intervention_requests WHERE real_estate_id IN (SELECT real_estate_id FROM user_real_estates WHERE user_id = (SELECT id FROM users WHERE email = 'gestionnaire@demo.fr')) LIMIT 1`,
+    ).id;
     const body = multipart({ name: 'a.png', type: 'image/png', data: Buffer.alloc(100, 1) });
-    for (const payload of [body.body.subarray(0, 60), Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc'), Buffer.from('pas du multipart')]) {
+    for (const payload of [
+      body.body.subarray(0, 60),
+      Buffer.from('--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc'),
+      Buffer.from('pas du multipart'),
+    ]) {
       const res = await api.call('POST', `/api/intervention_requests/${ir}/medias`, { as: 'gestionnaire@demo.fr', body: payload, headers: body.headers });
       expect(res.status).toBe(400);
       frenchError(res.body);
@@ -202,7 +244,12 @@ describe('7. visit data', () => {
     const section = Object.values(form.sections)[0]!;
     const radio = Object.values(section.fields).find((f) => f.field_type === 'radio')!;
     const outside = structuredClone(data);
-    Object.values(outside)[0]!.sections[section.id]!.fields[radio.id] = { ...radio, field_value: ['Parfait'], field_value_id: ['inventé'], field_value_note: 100 };
+    Object.values(outside)[0]!.sections[section.id]!.fields[radio.id] = {
+      ...radio,
+      field_value: ['Parfait'],
+      field_value_id: ['inventé'],
+      field_value_note: 100,
+    };
     expect((await save(outside)).body.message).toBe(`Réponse hors des choix du champ « ${radio.name} ».`);
     const tooLong = structuredClone(data);
     Object.values(tooLong)[0]!.sections[section.id]!.fields[radio.id] = { ...radio, name: 'x'.repeat(201) };
@@ -214,7 +261,9 @@ describe('7. visit data', () => {
   });
 
   it('closes a terminated visit to take-over and restart', async () => {
-    const done = one<{ id: number; email: string }>(`SELECT v.id, u.email FROM visits v JOIN users u ON u.id = v.assigned_to WHERE v.state = 'terminate' LIMIT 1`);
+    const done = one<{ id: number; email: string }>(
+      `SELECT v.id, u.email FROM visits v JOIN users u ON u.id = v.assigned_to WHERE v.state = 'terminate' LIMIT 1`,
+    );
     const other = done.email === I2 ? 'inspecteur@demo.fr' : I2;
     expect((await api.call('POST', `/api/visit/assign/${done.id}`, { as: other })).body.code).toBe('010003');
     expect((await api.call('POST', `/api/visit/state/start/${done.id}`, { as: done.email })).body.code).toBe('010003');
@@ -224,7 +273,11 @@ describe('7. visit data', () => {
 
 describe('8. smaller findings', () => {
   it('keeps CORS to the same origin by default', async () => {
-    const res = await inject({ method: 'OPTIONS', url: '/api/authentication_token', headers: { origin: 'http://pirate.example', 'access-control-request-method': 'POST' } });
+    const res = await inject({
+      method: 'OPTIONS',
+      url: '/api/authentication_token',
+      headers: { origin: 'http://pirate.example', 'access-control-request-method': 'POST' },
+    });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 
@@ -232,14 +285,43 @@ describe('8. smaller findings', () => {
     const token = await api.token('gestionnaire@demo.fr');
     const auth = { authorization: `Bearer ${token}` };
     const cases: [InjectOptions, number, RegExp][] = [
-      [{ method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/json' }, payload: '{pas du json' }, 400, /n'est pas un JSON valide/],
-      [{ method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ information: 'x'.repeat(2_000_000) }) }, 413, /trop volumineux/],
+      [
+        { method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/json' }, payload: '{pas du json' },
+        400,
+        /n'est pas un JSON valide/,
+      ],
+      [
+        {
+          method: 'POST',
+          url: '/api/requests',
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: JSON.stringify({ information: 'x'.repeat(2_000_000) }),
+        },
+        413,
+        /trop volumineux/,
+      ],
       [{ method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/xml' }, payload: '<a/>' }, 415, /type de contenu/],
       [{ method: 'GET', url: `/api/requests/${'1'.repeat(150)}`, headers: auth }, 414, /trop longue/],
       [{ method: 'GET', url: '/api/requests/%E0%A4%A', headers: auth }, 400, /mal encodée/],
-      [{ method: 'POST', url: '/api/authentication_token', payload: { email: { a: 1 }, password: 'x' } }, 400, /^Requête invalide : « email » doit être un texte\.$/],
-      [{ method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' }, 400, /Requête invalide|JSON/],
-      [{ method: 'POST', url: '/api/contact_forms', payload: { firstname: 'x'.repeat(1_000), lastname: 'L', email: 'a@b.fr', gsm: '06', company: 'c', real_estate: 'r' } }, 400, /ne doit pas dépasser 100 caractères/],
+      [
+        { method: 'POST', url: '/api/authentication_token', payload: { email: { a: 1 }, password: 'x' } },
+        400,
+        /^Requête invalide : « email » doit être un texte\.$/,
+      ],
+      [
+        { method: 'POST', url: '/api/requests', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' },
+        400,
+        /Requête invalide|JSON/,
+      ],
+      [
+        {
+          method: 'POST',
+          url: '/api/contact_forms',
+          payload: { firstname: 'x'.repeat(1_000), lastname: 'L', email: 'a@b.fr', gsm: '06', company: 'c', real_estate: 'r' },
+        },
+        400,
+        /ne doit pas dépasser 100 caractères/,
+      ],
     ];
     for (const [options, status, message] of cases) {
       const res = await inject(options);
@@ -281,7 +363,10 @@ describe('8. smaller findings', () => {
 
   it('bounds free text: a 1 MB message is refused', async () => {
     const ir = one<{ id: number }>(`SELECT id FROM intervention_requests LIMIT 1`).id;
-    const res = await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: 'admin@demo.fr', body: { interventionRequest: ir, messageText: 'x'.repeat(1_000_000) } });
+    const res = await api.call('POST', '/api/intervention_request/messages/new_conversation', {
+      as: 'admin@demo.fr',
+      body: { interventionRequest: ir, messageText: 'x'.repeat(1_000_000) },
+    });
     expect(res.status).toBe(400);
     const echo = await api.call('POST', '/api/echopark/request/message/', { as: 'echopark@demo.fr', body: { requestId: 1, message: 'x'.repeat(20_000) } });
     expect(echo.status).toBe(400);

@@ -6,12 +6,45 @@
  */
 
 /** Values for path parameters, already URL-encoded where needed. */
-export const PATH_VALUES = ['abc', '-1', '0', '1e308', '99999999999999999999', '%00', '%C3%A9%FF', '__proto__', 'constructor', '1'.repeat(95), '..%2F..%2Fetc', '%2e%2e'];
+export const PATH_VALUES = [
+  'abc',
+  '-1',
+  '0',
+  '1e308',
+  '99999999999999999999',
+  '%00',
+  '%C3%A9%FF',
+  '__proto__',
+  'constructor',
+  '1'.repeat(95),
+  '..%2F..%2Fetc',
+  '%2e%2e',
+];
 
 /** Every query parameter a route of the API reads, so that one query string reaches them all. */
 const QUERY_NAMES = [
-  'page', 'itemsPerPage', 'numberPerPage', 'realEstate', 'requestedBy', 'place', 'places', 'number', 'interventionRequest', 'workValidationRequest',
-  'objectId', 'workflow', 'status', 'order[id]', 'order[date]', 'order[dateEnd]', 'date[after]', 'date[before]', 'email', 'code', 'assignedToUser', 'name',
+  'page',
+  'itemsPerPage',
+  'numberPerPage',
+  'realEstate',
+  'requestedBy',
+  'place',
+  'places',
+  'number',
+  'interventionRequest',
+  'workValidationRequest',
+  'objectId',
+  'workflow',
+  'status',
+  'order[id]',
+  'order[date]',
+  'order[dateEnd]',
+  'date[after]',
+  'date[before]',
+  'email',
+  'code',
+  'assignedToUser',
+  'name',
 ];
 const every = (value: string) => QUERY_NAMES.map((n) => `${encodeURIComponent(n)}=${value}`).join('&');
 
@@ -31,12 +64,62 @@ export const QUERIES = [
 
 /** Keys that JSON bodies of the API use, set all at once to one hostile value. */
 const BODY_KEYS = [
-  'id', 'email', 'username', 'password', 'refresh_token', 'code', 'firstname', 'lastname', 'gsm', 'company', 'real_estate', 'message', 'name', 'mainContact',
-  'information', 'realEstatId', 'businessAreaId', 'buildingIdList', 'equipmentIdList', 'contactId', 'serviceProviderCompanyId', 'typeId', 'price',
-  'messageText', 'interventionRequest', 'workValidationRequest', 'objectId', 'stepCode', 'workflowCode', 'date', 'dateEnd', 'dateBegin',
-  'interventionRequestId', 'appointmentVisitorsId', 'appointmentId', 'status', 'reason', 'globalRate', 'requestType', 'realEstate', 'echoparkMainCommunityId',
-  'requestTypeId', 'domainTreeId', 'domaineTreeId', 'realEstateId', 'requestId', 'step', 'groupe', 'recipientRoleId', 'recipientGroupId', 'etape',
-  'begin_at', 'end_at', 'comment', 'done', 'form',
+  'id',
+  'email',
+  'username',
+  'password',
+  'refresh_token',
+  'code',
+  'firstname',
+  'lastname',
+  'gsm',
+  'company',
+  'real_estate',
+  'message',
+  'name',
+  'mainContact',
+  'information',
+  'realEstatId',
+  'businessAreaId',
+  'buildingIdList',
+  'equipmentIdList',
+  'contactId',
+  'serviceProviderCompanyId',
+  'typeId',
+  'price',
+  'messageText',
+  'interventionRequest',
+  'workValidationRequest',
+  'objectId',
+  'stepCode',
+  'workflowCode',
+  'date',
+  'dateEnd',
+  'dateBegin',
+  'interventionRequestId',
+  'appointmentVisitorsId',
+  'appointmentId',
+  'status',
+  'reason',
+  'globalRate',
+  'requestType',
+  'realEstate',
+  'echoparkMainCommunityId',
+  'requestTypeId',
+  'domainTreeId',
+  'domaineTreeId',
+  'realEstateId',
+  'requestId',
+  'step',
+  'groupe',
+  'recipientRoleId',
+  'recipientGroupId',
+  'etape',
+  'begin_at',
+  'end_at',
+  'comment',
+  'done',
+  'form',
 ];
 const allKeys = (value: unknown) => Object.fromEntries(BODY_KEYS.map((k) => [k, value]));
 const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
@@ -82,17 +165,27 @@ export const BODIES: RawBody[] = [
 
 const BOUNDARY = 'fuzzBoundary';
 const part = (headers: string, body: string) => `--${BOUNDARY}\r\n${headers}\r\n\r\n${body}\r\n`;
-const multipartBody = (label: string, payload: string, boundary = BOUNDARY): RawBody => ({ label, payload, contentType: `multipart/form-data; boundary=${boundary}` });
+const multipartBody = (label: string, payload: string, boundary = BOUNDARY): RawBody => ({
+  label,
+  payload,
+  contentType: `multipart/form-data; boundary=${boundary}`,
+});
 
 export const MULTIPARTS: RawBody[] = [
   multipartBody('truncated', `${part('Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png', '\x89PNG')}`.slice(0, 80)),
   multipartBody('no closing boundary', part('Content-Disposition: form-data; name="file"; filename="a.png"', 'abc')),
   multipartBody('wrong boundary', `--autre\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc\r\n--autre--\r\n`),
   { label: 'no boundary', payload: 'abc', contentType: 'multipart/form-data' },
-  multipartBody('prototype field', `${part('Content-Disposition: form-data; name="__proto__"', 'x')}${part('Content-Disposition: form-data; name="constructor"', 'y')}--${BOUNDARY}--\r\n`),
+  multipartBody(
+    'prototype field',
+    `${part('Content-Disposition: form-data; name="__proto__"', 'x')}${part('Content-Disposition: form-data; name="constructor"', 'y')}--${BOUNDARY}--\r\n`,
+  ),
   multipartBody('huge field', `${part('Content-Disposition: form-data; name="name"', 'x'.repeat(20_000))}--${BOUNDARY}--\r\n`),
   multipartBody('many parts', `${Array.from({ length: 40 }, (_, i) => part(`Content-Disposition: form-data; name="f${i}"`, 'x')).join('')}--${BOUNDARY}--\r\n`),
-  multipartBody('two files', `${part('Content-Disposition: form-data; name="file"; filename="a.png"', 'GIF89a')}${part('Content-Disposition: form-data; name="file"; filename="b.png"', 'GIF89a')}--${BOUNDARY}--\r\n`),
+  multipartBody(
+    'two files',
+    `${part('Content-Disposition: form-data; name="file"; filename="a.png"', 'GIF89a')}${part('Content-Disposition: form-data; name="file"; filename="b.png"', 'GIF89a')}--${BOUNDARY}--\r\n`,
+  ),
   multipartBody('empty', ''),
   multipartBody('bad headers', `--${BOUNDARY}\r\n${'X'.repeat(20_000)}\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`),
 ];
@@ -106,4 +199,12 @@ export const HEADERS: Record<string, string>[] = [
 ];
 
 /** Paths no route has, with odd encodings. */
-export const ODD_PATHS = ['/api/%2e%2e/%2e%2e/etc/passwd', '/api/requests/%', '/api//', '/%61pi/%61pi', '/api/visit/state/%2F/1', `/api/${'a'.repeat(3000)}`, '/api/real_estates/1%00.json'];
+export const ODD_PATHS = [
+  '/api/%2e%2e/%2e%2e/etc/passwd',
+  '/api/requests/%',
+  '/api//',
+  '/%61pi/%61pi',
+  '/api/visit/state/%2F/1',
+  `/api/${'a'.repeat(3000)}`,
+  '/api/real_estates/1%00.json',
+];

@@ -45,14 +45,16 @@ function validParam(url: string, name: string, as: string): string {
   if (name === 'flag') return '1';
   if (name === 'userId' || url.startsWith('/api/users/')) return userId(as);
   if (url.startsWith('/api/visit')) return name === 'fileId' ? id(`SELECT id FROM visit_files LIMIT 1`) : id(`SELECT id FROM visits WHERE state = 'start'`);
-  if (url.startsWith('/api/echopark/')) return id(`SELECT id FROM echopark_requests WHERE community_id = (SELECT echopark_main_community_id FROM users WHERE email = ?)`, as);
+  if (url.startsWith('/api/echopark/'))
+    return id(`SELECT id FROM echopark_requests WHERE community_id = (SELECT echopark_main_community_id FROM users WHERE email = ?)`, as);
   if (url.includes('work_validation_requests/media')) return id(`SELECT media_id AS id FROM work_validation_media`);
   if (url.includes('work_validation_requests')) return id(`SELECT id FROM work_validation_requests WHERE place = 'request_completion'`);
   // Interventions of the caller's side: the manager's real estates, the provider's company (in progress, so that debriefings go deep).
   const mine = `(SELECT id FROM intervention_requests WHERE real_estate_id IN (SELECT real_estate_id FROM user_real_estates WHERE user_id = ?)
                  OR provider_company_id = (SELECT company_id FROM users WHERE id = ?) ORDER BY place = 'in_progress' DESC, id)`;
   if (url.includes('debriefings/')) return id(`SELECT id FROM debriefings WHERE intervention_id IN ${mine}`, userId(as), userId(as));
-  if (url.includes('intervention_requests')) return id(`SELECT id FROM intervention_requests WHERE id IN ${mine} ORDER BY place = 'in_progress' DESC`, userId(as), userId(as));
+  if (url.includes('intervention_requests'))
+    return id(`SELECT id FROM intervention_requests WHERE id IN ${mine} ORDER BY place = 'in_progress' DESC`, userId(as), userId(as));
   if (url.startsWith('/api/media/')) return id(`SELECT id FROM media WHERE uploaded_by = ?`, userId(as));
   if (url.startsWith('/api/companies/')) return id(`SELECT company_id AS id FROM users WHERE email = ?`, as);
   if (url.startsWith('/api/real_estates/')) return id(`SELECT real_estate_id AS id FROM user_real_estates WHERE user_id = ?`, userId(as));
@@ -94,7 +96,8 @@ function problems(): string[] {
         bad.push(`not JSON ${o.status} ${o.label}: ${o.body}`);
         continue;
       }
-      const shaped = body && typeof body.message === 'string' && typeof body.description === 'string' && (body.code === undefined || typeof body.code === 'string');
+      const shaped =
+        body && typeof body.message === 'string' && typeof body.description === 'string' && (body.code === undefined || typeof body.code === 'string');
       if (!shaped) bad.push(`shape ${o.status} ${o.label}: ${o.body}`);
       else if (ENGLISH.test(o.body)) bad.push(`english ${o.status} ${o.label}: ${o.body}`);
     }
@@ -120,12 +123,21 @@ describe('fuzz', () => {
         const base = fill(route.url, (name) => validParam(route.url, name, as ?? 'gestionnaire@demo.fr'));
         const at = (what: string) => `${route.method} ${route.url} as ${as ?? 'anonymous'} — ${what}`;
         if (route.url.includes(':')) {
-          for (const value of PATH_VALUES) await send(at(`path ${value.slice(0, 20)}`), { method, url: fill(route.url, () => value), headers, ...(writes ? { payload: {} } : {}) });
+          for (const value of PATH_VALUES)
+            await send(at(`path ${value.slice(0, 20)}`), { method, url: fill(route.url, () => value), headers, ...(writes ? { payload: {} } : {}) });
         }
-        for (const query of QUERIES) await send(at(`query ${query.slice(0, 30)}`), { method, url: `${base}?${query}`, headers, ...(writes ? { payload: {} } : {}) });
-        for (const extra of HEADERS) await send(at(`headers ${Object.keys(extra).join(',')}`), { method, url: base, headers: { ...headers, ...extra }, ...(writes ? { payload: {} } : {}) });
+        for (const query of QUERIES)
+          await send(at(`query ${query.slice(0, 30)}`), { method, url: `${base}?${query}`, headers, ...(writes ? { payload: {} } : {}) });
+        for (const extra of HEADERS)
+          await send(at(`headers ${Object.keys(extra).join(',')}`), {
+            method,
+            url: base,
+            headers: { ...headers, ...extra },
+            ...(writes ? { payload: {} } : {}),
+          });
         if (writes) {
-          for (const body of [...BODIES, ...MULTIPARTS]) await send(at(`body ${body.label}`), { method, url: base, ...withBody(body), headers: { ...headers, 'content-type': body.contentType } });
+          for (const body of [...BODIES, ...MULTIPARTS])
+            await send(at(`body ${body.label}`), { method, url: base, ...withBody(body), headers: { ...headers, 'content-type': body.contentType } });
         }
       }
       // Strangers get the same shape (401) on protected routes, with the first hostile query.
@@ -138,7 +150,9 @@ describe('fuzz', () => {
 
     const seconds = (performance.now() - started) / 1000;
     const fivexx = outcomes.filter((o) => o.status >= 500).length;
-    console.log(`fuzz: ${routes.length} routes, ${outcomes.length} requests, ${fivexx} answers >= 500, slowest ${Math.round(slowest.ms)} ms (${slowest.label}), ${seconds.toFixed(1)} s`);
+    console.log(
+      `fuzz: ${routes.length} routes, ${outcomes.length} requests, ${fivexx} answers >= 500, slowest ${Math.round(slowest.ms)} ms (${slowest.label}), ${seconds.toFixed(1)} s`,
+    );
     expect(routes.length).toBeGreaterThan(80);
     expect(problems()).toEqual([]);
   }, 120_000);

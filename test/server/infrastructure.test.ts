@@ -24,7 +24,8 @@ async function post(pathname: string, body: unknown, key?: string) {
     body: JSON.stringify(body),
   });
 }
-const countRequests = async () => ((await (await fetch(`${base}/api/requests/?itemsPerPage=1000`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown[]).length;
+const countRequests = async () =>
+  ((await (await fetch(`${base}/api/requests/?itemsPerPage=1000`, { headers: { authorization: `Bearer ${token}` } })).json()) as unknown[]).length;
 
 beforeAll(async () => {
   staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-static-'));
@@ -36,7 +37,11 @@ beforeAll(async () => {
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const login = await fetch(`${base}/api/authentication_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'gestionnaire@demo.fr', password: 'demo1234' }) });
+  const login = await fetch(`${base}/api/authentication_token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'gestionnaire@demo.fr', password: 'demo1234' }),
+  });
   token = ((await login.json()) as { token: string }).token;
 });
 afterAll(async () => {
@@ -65,10 +70,18 @@ describe('Idempotency-Key', () => {
   });
 
   it('scopes keys to the user', async () => {
-    const other = await fetch(`${base}/api/authentication_token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.fr', password: 'demo1234' }) });
+    const other = await fetch(`${base}/api/authentication_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.fr', password: 'demo1234' }),
+    });
     const otherToken = ((await other.json()) as { token: string }).token;
     const mine = await post('/api/requests', { information: 'A' }, 'shared-key');
-    const theirs = await fetch(`${base}/api/requests`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${otherToken}`, 'idempotency-key': 'shared-key' }, body: JSON.stringify({ information: 'B' }) });
+    const theirs = await fetch(`${base}/api/requests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${otherToken}`, 'idempotency-key': 'shared-key' },
+      body: JSON.stringify({ information: 'B' }),
+    });
     expect(((await theirs.json()) as { information: string }).information).toBe('B');
     expect(((await mine.json()) as { information: string }).information).toBe('A');
   });
@@ -158,7 +171,10 @@ describe('static app', () => {
   });
   it('answers CORS preflights for a client on a configured origin (CORS_ORIGINS), never for others', async () => {
     const preflight = (origin: string) =>
-      fetch(`${base}/api/authentication_token`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' } });
+      fetch(`${base}/api/authentication_token`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,idempotency-key' },
+      });
     const res = await preflight('http://autre.example');
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://autre.example');

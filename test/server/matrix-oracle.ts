@@ -31,7 +31,11 @@ export interface Oracle {
 const FIRM_STAFF = OS_ROLES.filter((r) => r !== 'ROLE_OWNER_ADMIN' && r !== 'ROLE_ADMIN');
 
 export function oracleFor(db: Db, email: string): Oracle {
-  const me = db.prepare(`SELECT id, roles, company_id AS company FROM users WHERE email = ?`).get(email) as { id: number; roles: string; company: number | null };
+  const me = db.prepare(`SELECT id, roles, company_id AS company FROM users WHERE email = ?`).get(email) as {
+    id: number;
+    roles: string;
+    company: number | null;
+  };
   const roles = JSON.parse(me.roles) as string[];
   const has = (list: readonly string[]) => roles.some((r) => list.includes(r));
   const admin = roles.includes('ROLE_ADMIN');
@@ -42,17 +46,27 @@ export function oracleFor(db: Db, email: string): Oracle {
   const row = <T>(sql: string, id: number) => db.prepare(sql).get(id) as T | undefined;
 
   const intervention = (id: number) => {
-    const ir = row<{ re: number; provider: number }>(`SELECT real_estate_id AS re, provider_company_id AS provider FROM intervention_requests WHERE id = ?`, id);
+    const ir = row<{ re: number; provider: number }>(
+      `SELECT real_estate_id AS re, provider_company_id AS provider FROM intervention_requests WHERE id = ?`,
+      id,
+    );
     if (!ir) return false;
     return admin || (manager && managed.has(ir.re)) || (provider && ir.provider === me.company);
   };
   const os = (id: number) => {
-    const w = row<{ re: number; provider: number }>(`SELECT real_estate_id AS re, provider_company_id AS provider FROM work_validation_requests WHERE id = ?`, id);
+    const w = row<{ re: number; provider: number }>(
+      `SELECT real_estate_id AS re, provider_company_id AS provider FROM work_validation_requests WHERE id = ?`,
+      id,
+    );
     if (!w || !(manager || provider || has(OS_ROLES))) return false;
     if (seesAll) return true;
     return has(PROVIDER_ROLES) && !manager ? w.provider === me.company : managed.has(w.re);
   };
-  const communities = (db.prepare(`SELECT c.id FROM echopark_user_communities uc JOIN echopark_communities c ON c.id = uc.community_id WHERE uc.user_id = ? ORDER BY c.name`).all(me.id) as { id: number }[]).map((c) => c.id);
+  const communities = (
+    db
+      .prepare(`SELECT c.id FROM echopark_user_communities uc JOIN echopark_communities c ON c.id = uc.community_id WHERE uc.user_id = ? ORDER BY c.name`)
+      .all(me.id) as { id: number }[]
+  ).map((c) => c.id);
   const main = (db.prepare(`SELECT echopark_main_community_id AS id FROM users WHERE id = ?`).get(me.id) as { id: number | null }).id;
   const current = main !== null && communities.includes(main) ? main : (communities[0] ?? null);
   const community = (id: number) => row<{ c: number }>(`SELECT community_id AS c FROM echopark_requests WHERE id = ?`, id)?.c;
@@ -70,7 +84,8 @@ export function oracleFor(db: Db, email: string): Oracle {
     osWrite: (id) => os(id) && has(OS_ROLES),
     echopark,
     echoparkAct: (id) => echopark(id) && community(id) === current,
-    property: (id) => has(ECHOPARK_ROLES) && communities.includes(row<{ c: number }>(`SELECT community_id AS c FROM echopark_properties WHERE id = ?`, id)?.c ?? -1),
+    property: (id) =>
+      has(ECHOPARK_ROLES) && communities.includes(row<{ c: number }>(`SELECT community_id AS c FROM echopark_properties WHERE id = ?`, id)?.c ?? -1),
     visit,
     visitWrite: (id) => visit(id) && visitRow(id)?.assigned === me.id,
     visitAssign: (id) => {
@@ -83,7 +98,9 @@ export function oracleFor(db: Db, email: string): Oracle {
       if (id === me.company || seesAll) return true;
       if (kind === 'provider') return manager || has(OS_ROLES);
       if (kind !== 'owner' || !has(PROVIDER_ROLES)) return false;
-      const deals = db.prepare(`SELECT 1 FROM intervention_requests WHERE provider_company_id = ? AND owner_company_id = ? UNION SELECT 1 FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id WHERE w.provider_company_id = ? AND re.owner_company_id = ?`);
+      const deals = db.prepare(
+        `SELECT 1 FROM intervention_requests WHERE provider_company_id = ? AND owner_company_id = ? UNION SELECT 1 FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id WHERE w.provider_company_id = ? AND re.owner_company_id = ?`,
+      );
       return deals.get(me.company, id, me.company, id) !== undefined;
     },
     realEstate,
@@ -91,7 +108,10 @@ export function oracleFor(db: Db, email: string): Oracle {
       if (row<{ by: number }>(`SELECT uploaded_by AS by FROM media WHERE id = ?`, id)?.by === me.id) return true;
       const ids = (sql: string, times = 1) => (db.prepare(sql).all(...Array<number>(times).fill(id)) as { id: number }[]).map((r) => r.id);
       return (
-        ids(`SELECT intervention_id AS id FROM intervention_media WHERE media_id = ? UNION SELECT d.intervention_id FROM debriefing_media dm JOIN debriefings d ON d.id = dm.debriefing_id WHERE dm.media_id = ?`, 2).some(intervention) ||
+        ids(
+          `SELECT intervention_id AS id FROM intervention_media WHERE media_id = ? UNION SELECT d.intervention_id FROM debriefing_media dm JOIN debriefings d ON d.id = dm.debriefing_id WHERE dm.media_id = ?`,
+          2,
+        ).some(intervention) ||
         ids(`SELECT request_id AS id FROM work_validation_media WHERE media_id = ?`).some(os) ||
         ids(`SELECT request_id AS id FROM echopark_pictures WHERE media_id = ?`).some(echopark)
       );

@@ -13,19 +13,36 @@ const P = 'prestataire@demo.fr';
 const M2 = 'gestionnaire2@demo.fr';
 const P2 = 'prestataire2@demo.fr';
 const db = () => api.server.ctx.db;
-const firstOf = (place: string) => (db().prepare(`SELECT id FROM intervention_requests WHERE place = ? AND provider_company_id = (SELECT company_id FROM users WHERE email = ?) ORDER BY id LIMIT 1`).get(place, P) as { id: number }).id;
+const firstOf = (place: string) =>
+  (
+    db()
+      .prepare(
+        `SELECT id FROM intervention_requests WHERE place = ? AND provider_company_id = (SELECT company_id FROM users WHERE email = ?) ORDER BY id LIMIT 1`,
+      )
+      .get(place, P) as { id: number }
+  ).id;
 const unread = async (as: string) => (await api.call('GET', '/api/message/user_message_counts/0', { as })).body.newCount as number;
 
 describe('messages and threads', () => {
   it('a message reaches the other side as unread; reading the thread clears it', async () => {
     const id = firstOf('planned');
     const before = await unread(P);
-    const sent = await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: M, body: { interventionRequest: `/api/intervention_requests/${id}`, messageText: 'Le code du portail est 1234.' } });
+    const sent = await api.call('POST', '/api/intervention_request/messages/new_conversation', {
+      as: M,
+      body: { interventionRequest: `/api/intervention_requests/${id}`, messageText: 'Le code du portail est 1234.' },
+    });
     expect(sent.status).toBe(201);
     expect(sent.body).toMatchObject({ messageText: 'Le code du portail est 1234.', sendBy: { firstName: 'camille' } });
     expect(await unread(P)).toBe(before + 1);
     const threads = await api.call('GET', '/api/message/user_messages?itemsPerPage=30&page=1', { as: P });
-    expect(threads.body[0]).toMatchObject({ id, type: 'InterventionRequest', message: 'Le code du portail est 1234.', isNew: true, author: 'camille MARTIN', realEstate: { name: expect.any(String) } });
+    expect(threads.body[0]).toMatchObject({
+      id,
+      type: 'InterventionRequest',
+      message: 'Le code du portail est 1234.',
+      isNew: true,
+      author: 'camille MARTIN',
+      realEstate: { name: expect.any(String) },
+    });
     const inThread = threads.body[0].count as number;
     expect(inThread).toBeGreaterThanOrEqual(1);
     const thread = await api.call('GET', `/api/intervention_request/messages?interventionRequest=${id}&order[date]=asc`, { as: P });
@@ -52,8 +69,13 @@ describe('messages and threads', () => {
     expect([...mine].some((k) => String(k).startsWith('WorkValidationRequest:'))).toBe(true);
     const id = firstOf('waiting');
     expect((await api.call('GET', `/api/intervention_request/messages?interventionRequest=${id}`, { as: P2 })).body.code).toBe('006001');
-    expect((await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: M2, body: { interventionRequest: id, messageText: 'intrus' } })).body.code).toBe('006001');
-    expect((await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: M, body: { interventionRequest: id, messageText: '' } })).status).toBe(400);
+    expect(
+      (await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: M2, body: { interventionRequest: id, messageText: 'intrus' } })).body
+        .code,
+    ).toBe('006001');
+    expect(
+      (await api.call('POST', '/api/intervention_request/messages/new_conversation', { as: M, body: { interventionRequest: id, messageText: '' } })).status,
+    ).toBe(400);
   });
 });
 
@@ -68,7 +90,11 @@ describe('planning and appointments', () => {
     const dates = planning.body.map((e: { date: string }) => e.date);
     expect([...dates].sort()).toEqual(dates);
     expect(dates.every((d: string) => d >= after && d < before)).toBe(true);
-    expect(planning.body[0]).toMatchObject({ status: expect.any(Number), businessArea: expect.any(String), interventionRequest: { number: expect.stringMatching(/^DI-/), realEstate: { name: expect.any(String), mainContact: { city: expect.any(String) } } } });
+    expect(planning.body[0]).toMatchObject({
+      status: expect.any(Number),
+      businessArea: expect.any(String),
+      interventionRequest: { number: expect.stringMatching(/^DI-/), realEstate: { name: expect.any(String), mainContact: { city: expect.any(String) } } },
+    });
     const theirs = (await api.call('GET', url, { as: P2 })).body as { interventionRequest: { id: number } }[];
     const mine = new Set(planning.body.map((e: { interventionRequest: { id: number } }) => e.interventionRequest.id));
     expect(theirs.some((e) => mine.has(e.interventionRequest.id))).toBe(false);
@@ -81,14 +107,21 @@ describe('planning and appointments', () => {
 
 describe('dashboards', () => {
   it('counts what the list filters show, with can-flags by side', async () => {
-    const list = async (as: string, places: string[]) => (await api.call('GET', `/api/intervention_requests/list/undetailed?itemsPerPage=1&${places.map((p) => `place[]=${p}`).join('&')}`, { as, ld: true })).body['hydra:totalItems'] as number;
+    const list = async (as: string, places: string[]) =>
+      (await api.call('GET', `/api/intervention_requests/list/undetailed?itemsPerPage=1&${places.map((p) => `place[]=${p}`).join('&')}`, { as, ld: true }))
+        .body['hydra:totalItems'] as number;
     const owner = (await api.call('GET', '/api/dashboards/owners/0', { as: M })).body;
     expect(owner).toMatchObject({ canValidateAppointment: true, canHandleReclaim: false });
     expect(owner.countInProgressInterventionRequests).toBe(await list(M, ['in_progress']));
     expect(owner.countAppointments).toBeGreaterThan(0);
     expect(owner.countAppointments).toBeLessThanOrEqual(await list(M, ['planning']));
     const provider = (await api.call('GET', '/api/dashboards/providers/0', { as: P })).body;
-    expect(provider).toMatchObject({ canValidateAppointment: false, canHandleReclaim: true, canHandleInterventionRequestToPlanned: true, canHandleInterventionRequestPlanned: true });
+    expect(provider).toMatchObject({
+      canValidateAppointment: false,
+      canHandleReclaim: true,
+      canHandleInterventionRequestToPlanned: true,
+      canHandleInterventionRequestPlanned: true,
+    });
     expect(provider.countReclaims).toBe(await list(P, ['reclaim']));
     expect(provider.countInterventionRequestToPlanned).toBe(await list(P, ['planning', 'waiting']));
     expect(provider.countInterventionRequestPlanned).toBe(await list(P, ['planned']));

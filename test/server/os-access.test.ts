@@ -16,8 +16,18 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
-const one = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { id: number }).id;
-const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const one = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { id: number }
+  ).id;
+const count = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { n: number }
+  ).n;
 /** An OS of the first owner (Foncière Horizon) addressed to Technis Services, with a document. */
 const horizonOs = () =>
   one(`SELECT w.id FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id JOIN companies o ON o.id = re.owner_company_id JOIN companies p ON p.id = w.provider_company_id
@@ -31,16 +41,41 @@ const png = (seed = 1) => ({ name: 'devis.png', type: 'image/png', data: demoPng
 
 // First, before other tests add messages and documents.
 describe('seed', () => {
-  const rows = () => db().prepare(`SELECT id, number, place, price, created_at FROM work_validation_requests`).all() as { id: number; number: string; place: string; price: number; created_at: string }[];
+  const rows = () =>
+    db().prepare(`SELECT id, number, place, price, created_at FROM work_validation_requests`).all() as {
+      id: number;
+      number: string;
+      place: string;
+      price: number;
+      created_at: string;
+    }[];
   const SHORT = ['request_init', 'request_completion', 'os_creation', 'n1_signature', 'request_intervention_provider', 'closed'];
-  const LONG = ['request_init', 'request_completion', 'purchase_order_dp', 'purchase_order_dt', 'os_creation', 'n1_signature', 'n2_signature', 'request_intervention_provider', 'closed'];
+  const LONG = [
+    'request_init',
+    'request_completion',
+    'purchase_order_dp',
+    'purchase_order_dt',
+    'os_creation',
+    'n1_signature',
+    'n2_signature',
+    'request_intervention_provider',
+    'closed',
+  ];
 
   it('has about 30 OS over every place of both paths, prices from 850 to 48,500', () => {
     const seeded = rows().filter((r) => r.id <= 30);
     expect(seeded).toHaveLength(30);
     expect(new Set(seeded.map((r) => r.place))).toEqual(new Set(OS_LIST_FILTERS[1]));
-    for (const place of SHORT) expect(seeded.some((r) => r.place === place && r.price <= 10_000), `short ${place}`).toBe(true);
-    for (const place of LONG) expect(seeded.some((r) => r.place === place && r.price > 10_000), `long ${place}`).toBe(true);
+    for (const place of SHORT)
+      expect(
+        seeded.some((r) => r.place === place && r.price <= 10_000),
+        `short ${place}`,
+      ).toBe(true);
+    for (const place of LONG)
+      expect(
+        seeded.some((r) => r.place === place && r.price > 10_000),
+        `long ${place}`,
+      ).toBe(true);
     // No OS sits on a place outside its own path.
     expect(seeded.filter((r) => r.price <= 10_000 && ['purchase_order_dp', 'purchase_order_dt', 'n2_signature'].includes(r.place))).toEqual([]);
     expect(Math.min(...seeded.map((r) => r.price))).toBe(850);
@@ -73,12 +108,20 @@ describe('access control', () => {
     const media = one(`SELECT media_id AS id FROM work_validation_media WHERE request_id = ?`, id);
     const calls: [string, string, object | undefined][] = [
       ['GET', `/api/work_validation_requests/${id}`, undefined],
-      ['PUT', `/api/post_work_validation_requests/${id}`, { information: 'x', realEstatId: 1, businessAreaId: 1, buildingIdList: [], serviceProviderCompanyId: 1, typeId: 1, price: 10, id }],
+      [
+        'PUT',
+        `/api/post_work_validation_requests/${id}`,
+        { information: 'x', realEstatId: 1, businessAreaId: 1, buildingIdList: [], serviceProviderCompanyId: 1, typeId: 1, price: 10, id },
+      ],
       ['PUT', '/api/firm/workflows/go_to_step', { stepCode: 'request_completion', workflowCode: 'work_validation_requests', objectId: id }],
       ['GET', `/api/firm/workflows/next_step?page=1&itemsPerPage=30&workflow=work_validation_requests&objectId=${id}`, undefined],
       ['GET', `/api/work_validation_requests/media/${media}`, undefined],
       ['GET', `/api/work_validation_request/message_firm?workValidationRequest=${id}`, undefined],
-      ['POST', '/api/work_validation_request/messages/new_conversation', { messageText: 'Intrusion', workValidationRequest: `/api/work_validation_requests/${id}` }],
+      [
+        'POST',
+        '/api/work_validation_request/messages/new_conversation',
+        { messageText: 'Intrusion', workValidationRequest: `/api/work_validation_requests/${id}` },
+      ],
     ];
     for (const as of ['gestionnaire2@demo.fr', 'prestataire2@demo.fr']) {
       for (const [method, url, body] of calls) {
@@ -95,16 +138,34 @@ describe('access control', () => {
   it('lets the provider read its OS and their documents, talk, but not change them', async () => {
     const id = horizonOs();
     expect((await api.call('GET', `/api/work_validation_requests/${id}`, { as: 'prestataire@demo.fr' })).status).toBe(200);
-    expect((await api.call('PUT', '/api/firm/workflows/go_to_step', { as: 'prestataire@demo.fr', body: { stepCode: 'request_completion', workflowCode: 'work_validation_requests', objectId: id } })).body.code).toBe('010004');
+    expect(
+      (
+        await api.call('PUT', '/api/firm/workflows/go_to_step', {
+          as: 'prestataire@demo.fr',
+          body: { stepCode: 'request_completion', workflowCode: 'work_validation_requests', objectId: id },
+        })
+      ).body.code,
+    ).toBe('010004');
     expect((await upload('prestataire@demo.fr', id, png())).body.code).toBe('010004');
-    const talk = await api.call('POST', '/api/work_validation_request/messages/new_conversation', { as: 'prestataire@demo.fr', body: { messageText: 'Nous sommes disponibles la semaine prochaine.', workValidationRequest: `/api/work_validation_requests/${id}` } });
+    const talk = await api.call('POST', '/api/work_validation_request/messages/new_conversation', {
+      as: 'prestataire@demo.fr',
+      body: { messageText: 'Nous sommes disponibles la semaine prochaine.', workValidationRequest: `/api/work_validation_requests/${id}` },
+    });
     expect(talk.status).toBe(201);
   });
 
   it('limits the lists: providers to their company, owner users to their real estates, firm staff to all', async () => {
-    const list = async (as: string) => (await api.call('GET', '/api/work_validation_requests/list/undetailed?itemsPerPage=1000', { as })).body as { serviceProviderCompany: { name: string }; ownerCompany: { name: string } }[];
+    const list = async (as: string) =>
+      (await api.call('GET', '/api/work_validation_requests/list/undetailed?itemsPerPage=1000', { as })).body as {
+        serviceProviderCompany: { name: string };
+        ownerCompany: { name: string };
+      }[];
     const provider = await list('prestataire2@demo.fr');
-    expect(provider.length).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests w JOIN companies c ON c.id = w.provider_company_id WHERE c.name = (SELECT name FROM companies WHERE id = (SELECT company_id FROM users WHERE email = 'prestataire2@demo.fr'))`));
+    expect(provider.length).toBe(
+      count(
+        `SELECT COUNT(*) AS n FROM work_validation_requests w JOIN companies c ON c.id = w.provider_company_id WHERE c.name = (SELECT name FROM companies WHERE id = (SELECT company_id FROM users WHERE email = 'prestataire2@demo.fr'))`,
+      ),
+    );
     expect(provider.length).toBeGreaterThan(0);
     expect(new Set(provider.map((o) => o.serviceProviderCompany.name)).size).toBe(1);
     const owner2 = await list('gestionnaire2@demo.fr');
@@ -115,7 +176,9 @@ describe('access control', () => {
     const all = count(`SELECT COUNT(*) AS n FROM work_validation_requests`);
     for (const as of ['gt@demo.fr', 'dp@demo.fr', 'admin@demo.fr']) expect((await list(as)).length, as).toBe(all);
     // An owner user without OS rights reads its real estates' OS but never changes them.
-    const theirs = one(`SELECT w.id FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id JOIN companies o ON o.id = re.owner_company_id WHERE o.name = 'SCI Les Tilleuls' LIMIT 1`);
+    const theirs = one(
+      `SELECT w.id FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id JOIN companies o ON o.id = re.owner_company_id WHERE o.name = 'SCI Les Tilleuls' LIMIT 1`,
+    );
     expect((await api.call('GET', `/api/work_validation_requests/${theirs}`, { as: 'gestionnaire2@demo.fr' })).status).toBe(200);
     expect((await upload('gestionnaire2@demo.fr', theirs, png())).body.code).toBe('010004');
   });
@@ -127,7 +190,13 @@ describe('documents', () => {
     const data = demoPng(42);
     const res = await upload('gt@demo.fr', id, { name: 'constat.png', type: 'image/png', data });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'constat.png', type: 'image/png', md5: expect.stringMatching(/^[a-f0-9]{32}$/), date: expect.any(String) });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'constat.png',
+      type: 'image/png',
+      md5: expect.stringMatching(/^[a-f0-9]{32}$/),
+      date: expect.any(String),
+    });
     const detail = (await api.call('GET', `/api/work_validation_requests/${id}`, { as: 'gestionnaire@demo.fr' })).body;
     expect(detail.medias.map((m: { id: number }) => m.id)).toContain(res.body.id);
     const download = await api.call('GET', `/api/work_validation_requests/media/${res.body.id}`, { as: 'prestataire@demo.fr' });
@@ -160,8 +229,25 @@ describe('documents', () => {
 });
 
 describe('dashboards', () => {
-  const FIELDS = ['countPurchaseOrderDT', 'countPurchaseOrderDP', 'countSignN1', 'countSignN2', 'countCompleteWorkValidationRequest', 'countCreateOS', 'countSendOS'];
-  const FLAGS = ['canPurchaseOrderDT', 'canPurchaseOrderDP', 'canSignN1', 'canSignN2', 'canCompleteWorkValidationRequest', 'canCreateOS', 'canSendOS', 'canCreateWorkValidationRequest'];
+  const FIELDS = [
+    'countPurchaseOrderDT',
+    'countPurchaseOrderDP',
+    'countSignN1',
+    'countSignN2',
+    'countCompleteWorkValidationRequest',
+    'countCreateOS',
+    'countSendOS',
+  ];
+  const FLAGS = [
+    'canPurchaseOrderDT',
+    'canPurchaseOrderDP',
+    'canSignN1',
+    'canSignN2',
+    'canCompleteWorkValidationRequest',
+    'canCreateOS',
+    'canSendOS',
+    'canCreateWorkValidationRequest',
+  ];
   const TRUE_FLAGS: Record<string, string[]> = {
     'gt@demo.fr': ['canSignN1', 'canCreateWorkValidationRequest'],
     'gl@demo.fr': ['canCompleteWorkValidationRequest'],
@@ -174,7 +260,12 @@ describe('dashboards', () => {
     'gestionnaire2@demo.fr': [],
   };
   const total = async (as: string, filter: number) =>
-    (await api.call('GET', `/api/work_validation_requests/list/undetailed?itemsPerPage=1&${OS_LIST_FILTERS[filter]!.map((p) => `place[]=${p}`).join('&')}`, { as, ld: true })).body['hydra:totalItems'] as number;
+    (
+      await api.call('GET', `/api/work_validation_requests/list/undetailed?itemsPerPage=1&${OS_LIST_FILTERS[filter]!.map((p) => `place[]=${p}`).join('&')}`, {
+        as,
+        ld: true,
+      })
+    ).body['hydra:totalItems'] as number;
 
   it.each(Object.keys(TRUE_FLAGS))('gives %s counts matching the list filters and its can-flags', async (as) => {
     for (const path of ['/api/firm/dashboards/firm_owners/0', '/api/firm/dashboards/firm_providers/0']) {
@@ -195,7 +286,10 @@ describe('dashboards', () => {
     const before = (await api.call('GET', '/api/firm/dashboards/firm_owners/0', { as: 'dt@demo.fr' })).body as Record<string, number>;
     for (const field of FIELDS) expect(before[field], field).toBeGreaterThan(0);
     const id = one(`SELECT id FROM work_validation_requests WHERE place = 'purchase_order_dt' LIMIT 1`);
-    await api.call('PUT', '/api/firm/workflows/go_to_step', { as: 'dt@demo.fr', body: { stepCode: 'purchase_order_dt_validated', workflowCode: 'work_validation_requests', objectId: id } });
+    await api.call('PUT', '/api/firm/workflows/go_to_step', {
+      as: 'dt@demo.fr',
+      body: { stepCode: 'purchase_order_dt_validated', workflowCode: 'work_validation_requests', objectId: id },
+    });
     const after = (await api.call('GET', '/api/firm/dashboards/firm_owners/0', { as: 'dt@demo.fr' })).body as Record<string, number>;
     expect([after.countPurchaseOrderDT, after.countCreateOS]).toEqual([before.countPurchaseOrderDT! - 1, before.countCreateOS! + 1]);
   });

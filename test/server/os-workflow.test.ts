@@ -15,11 +15,16 @@ afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
 const GO = '/api/firm/workflows/go_to_step';
-const step = (as: string, objectId: number | string, stepCode: string, workflowCode = 'work_validation_requests') => api.call('PUT', GO, { as, body: { stepCode, workflowCode, objectId } });
-const nextStep = (as: string, id: number, workflow = 'work_validation_requests') => api.call('GET', `/api/firm/workflows/next_step?page=1&itemsPerPage=30&workflow=${workflow}&objectId=${id}`, { as });
+const step = (as: string, objectId: number | string, stepCode: string, workflowCode = 'work_validation_requests') =>
+  api.call('PUT', GO, { as, body: { stepCode, workflowCode, objectId } });
+const nextStep = (as: string, id: number, workflow = 'work_validation_requests') =>
+  api.call('GET', `/api/firm/workflows/next_step?page=1&itemsPerPage=30&workflow=${workflow}&objectId=${id}`, { as });
 const codes = async (as: string, id: number) => ((await nextStep(as, id)).body as { code: string; name: string }[]).map((s) => s.code);
 const placeOf = (id: number) => (db().prepare(`SELECT place FROM work_validation_requests WHERE id = ?`).get(id) as { place: string }).place;
-const lastMessage = (id: number) => db().prepare(`SELECT message_text AS text, send_by_id AS author FROM messages WHERE object_kind = 'os' AND object_id = ? ORDER BY id DESC LIMIT 1`).get(id) as { text: string; author: number | null };
+const lastMessage = (id: number) =>
+  db()
+    .prepare(`SELECT message_text AS text, send_by_id AS author FROM messages WHERE object_kind = 'os' AND object_id = ? ORDER BY id DESC LIMIT 1`)
+    .get(id) as { text: string; author: number | null };
 
 /** Written out independently of the contract, so that a wrong contract fails here. */
 const ACTOR: Record<string, string> = {
@@ -34,11 +39,25 @@ const ACTOR: Record<string, string> = {
 };
 const STAFF = ['gt@demo.fr', 'gl@demo.fr', 'at@demo.fr', 'dp@demo.fr', 'dt@demo.fr'];
 const SHORT = ['request_init', 'request_completion', 'os_creation', 'n1_signature', 'request_intervention_provider', 'closed'];
-const LONG = ['request_init', 'request_completion', 'purchase_order_dp', 'purchase_order_dt', 'os_creation', 'n1_signature', 'n2_signature', 'request_intervention_provider', 'closed'];
+const LONG = [
+  'request_init',
+  'request_completion',
+  'purchase_order_dp',
+  'purchase_order_dt',
+  'os_creation',
+  'n1_signature',
+  'n2_signature',
+  'request_intervention_provider',
+  'closed',
+];
 const DECISIONS = ['purchase_order_dp', 'purchase_order_dt', 'n1_signature', 'n2_signature'];
 
 function payload(price: number) {
-  const estate = db().prepare(`SELECT re.id, re.main_contact_id AS contact, b.id AS building FROM real_estates re JOIN buildings b ON b.real_estate_id = re.id WHERE re.name = 'Immeuble Le Confluent' LIMIT 1`).get() as { id: number; contact: number; building: number };
+  const estate = db()
+    .prepare(
+      `SELECT re.id, re.main_contact_id AS contact, b.id AS building FROM real_estates re JOIN buildings b ON b.real_estate_id = re.id WHERE re.name = 'Immeuble Le Confluent' LIMIT 1`,
+    )
+    .get() as { id: number; contact: number; building: number };
   const one = (sql: string) => (db().prepare(sql).get() as { id: number }).id;
   return {
     information: 'Remplacement des menuiseries du hall',
@@ -51,7 +70,8 @@ function payload(price: number) {
     price,
   };
 }
-const create = async (price: number, as = 'gt@demo.fr') => (await api.call('POST', '/api/post_work_validation_requests', { as, body: payload(price) })).body.id as number;
+const create = async (price: number, as = 'gt@demo.fr') =>
+  (await api.call('POST', '/api/post_work_validation_requests', { as, body: payload(price) })).body.id as number;
 /** Moves an OS to a place of its path with the admin account (allowed on every step). */
 async function bringTo(id: number, price: number, place: string) {
   const path = price > 10_000 ? LONG : SHORT;
@@ -135,8 +155,12 @@ describe('paths walked by the demo accounts', () => {
     const refused = await step(ACTOR[place]!, id, `${place}_refused`);
     expect(refused.status).toBe(200);
     expect(refused.body.place).toBe('request_completion');
-    const messages = (await api.call('GET', `/api/work_validation_request/message_firm?workValidationRequest=${id}&order[date]=asc`, { as: 'gt@demo.fr' })).body;
-    expect(messages.at(-1)).toMatchObject({ sendBy: { id: 0 }, messageText: expect.stringMatching(/refusée par .+ : retour à l'étape « Demande à compléter »/) });
+    const messages = (await api.call('GET', `/api/work_validation_request/message_firm?workValidationRequest=${id}&order[date]=asc`, { as: 'gt@demo.fr' }))
+      .body;
+    expect(messages.at(-1)).toMatchObject({
+      sendBy: { id: 0 },
+      messageText: expect.stringMatching(/refusée par .+ : retour à l'étape « Demande à compléter »/),
+    });
     // The request can be completed and sent round again.
     expect(await codes('gl@demo.fr', id)).toEqual(['purchase_order_dp']);
   });
@@ -177,11 +201,20 @@ describe('refusal codes', () => {
 describe('next_step per role and place', () => {
   it('lists, for every seeded place, the codes of that place to its role only', async () => {
     // SQLite gives the bare columns of the MIN(id) row: the first seeded OS of each place and path.
-    const rows = db().prepare(`SELECT MIN(id) AS id, place, price FROM work_validation_requests GROUP BY place, price > 10000`).all() as { id: number; place: OsPlace; price: number }[];
+    const rows = db().prepare(`SELECT MIN(id) AS id, place, price FROM work_validation_requests GROUP BY place, price > 10000`).all() as {
+      id: number;
+      place: OsPlace;
+      price: number;
+    }[];
     expect(rows.length).toBe(16);
     for (const row of rows) {
       const path = row.price > 10_000 ? LONG : SHORT;
-      const expected = row.place === 'closed' ? [] : DECISIONS.includes(row.place) ? [`${row.place}_validated`, `${row.place}_refused`] : [row.place === 'start' ? 'request_init' : path[path.indexOf(row.place) + 1]!];
+      const expected =
+        row.place === 'closed'
+          ? []
+          : DECISIONS.includes(row.place)
+            ? [`${row.place}_validated`, `${row.place}_refused`]
+            : [row.place === 'start' ? 'request_init' : path[path.indexOf(row.place) + 1]!];
       const actor = row.place === 'start' ? 'gt@demo.fr' : ACTOR[row.place];
       for (const account of STAFF) expect(await codes(account, row.id), `${account} at ${row.place}`).toEqual(account === actor ? expected : []);
       expect(await codes('admin@demo.fr', row.id)).toEqual(expected);
@@ -190,10 +223,17 @@ describe('next_step per role and place', () => {
 
   it('answers a Hydra collection of { code, name } and nothing to providers', async () => {
     const id = await create(2_000);
-    const ld = await api.call('GET', `/api/firm/workflows/next_step?page=1&itemsPerPage=1&workflow=work_validation_requests&objectId=${id}`, { as: 'gt@demo.fr', ld: true });
+    const ld = await api.call('GET', `/api/firm/workflows/next_step?page=1&itemsPerPage=1&workflow=work_validation_requests&objectId=${id}`, {
+      as: 'gt@demo.fr',
+      ld: true,
+    });
     expect(ld.body['hydra:totalItems']).toBe(1);
     expect(ld.body['hydra:member']).toEqual([{ code: 'request_completion', name: expect.any(String) }]);
-    const theirs = db().prepare(`SELECT w.id FROM work_validation_requests w JOIN companies c ON c.id = w.provider_company_id WHERE c.name = 'Technis Services' AND w.place = 'os_creation'`).get() as { id: number };
+    const theirs = db()
+      .prepare(
+        `SELECT w.id FROM work_validation_requests w JOIN companies c ON c.id = w.provider_company_id WHERE c.name = 'Technis Services' AND w.place = 'os_creation'`,
+      )
+      .get() as { id: number };
     const provider = await nextStep('prestataire@demo.fr', theirs.id);
     expect([provider.status, provider.body]).toEqual([200, []]);
   });

@@ -13,13 +13,27 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
-const one = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { id: number }).id;
-const count = (sql: string, ...params: unknown[]) => (db().prepare(sql).get(...params) as { n: number }).n;
+const one = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { id: number }
+  ).id;
+const count = (sql: string, ...params: unknown[]) =>
+  (
+    db()
+      .prepare(sql)
+      .get(...params) as { n: number }
+  ).n;
 const LIST = '/api/work_validation_requests/list/undetailed';
 const CREATE = '/api/post_work_validation_requests';
 
 function payload(price: number | string | null) {
-  const estate = db().prepare(`SELECT re.id, re.main_contact_id AS contact, b.id AS building FROM real_estates re JOIN buildings b ON b.real_estate_id = re.id WHERE re.name = 'Immeuble Le Confluent' LIMIT 1`).get() as { id: number; contact: number; building: number };
+  const estate = db()
+    .prepare(
+      `SELECT re.id, re.main_contact_id AS contact, b.id AS building FROM real_estates re JOIN buildings b ON b.real_estate_id = re.id WHERE re.name = 'Immeuble Le Confluent' LIMIT 1`,
+    )
+    .get() as { id: number; contact: number; building: number };
   return {
     information: '  Remplacement des menuiseries du hall  ',
     realEstatId: estate.id,
@@ -45,7 +59,9 @@ describe('list and search', () => {
     expect(ld.body['hydra:totalItems']).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests`));
     expect(ld.body['hydra:member'].map((o: { id: number }) => o.id)).toEqual(ids);
     const asc = await api.call('GET', `${LIST}?itemsPerPage=3&order[id]=asc`, { as: 'gt@demo.fr' });
-    expect(asc.body.map((o: { id: number }) => o.id)).toEqual([1, 2, 3].map((k) => one(`SELECT id FROM work_validation_requests ORDER BY id LIMIT 1 OFFSET ?`, k - 1)));
+    expect(asc.body.map((o: { id: number }) => o.id)).toEqual(
+      [1, 2, 3].map((k) => one(`SELECT id FROM work_validation_requests ORDER BY id LIMIT 1 OFFSET ?`, k - 1)),
+    );
   });
 
   it('filters by place[] (and the spec alias places / numberPerPage)', async () => {
@@ -64,8 +80,13 @@ describe('list and search', () => {
     const byEstate = await api.call('GET', `/api/work_validation_requests?realEstate=/api/real_estates/${estate}&itemsPerPage=100`, { as: 'dt@demo.fr' });
     expect(byEstate.body.length).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests WHERE real_estate_id = ?`, estate));
     const gestionnaire = one(`SELECT id FROM users WHERE email = 'gestionnaire@demo.fr'`);
-    const mine = await api.call('GET', `/api/work_validation_requests?requestedBy=${gestionnaire}&place=request_init`, { as: 'gestionnaire@demo.fr', ld: true });
-    expect(mine.body['hydra:totalItems']).toBe(count(`SELECT COUNT(*) AS n FROM work_validation_requests WHERE requested_by = ? AND place = 'request_init'`, gestionnaire));
+    const mine = await api.call('GET', `/api/work_validation_requests?requestedBy=${gestionnaire}&place=request_init`, {
+      as: 'gestionnaire@demo.fr',
+      ld: true,
+    });
+    expect(mine.body['hydra:totalItems']).toBe(
+      count(`SELECT COUNT(*) AS n FROM work_validation_requests WHERE requested_by = ? AND place = 'request_init'`, gestionnaire),
+    );
     expect((await api.call('GET', `/api/work_validation_requests?realEstate=abc`, { as: 'dt@demo.fr' })).status).toBe(400);
   });
 });
@@ -92,7 +113,13 @@ describe('detail', () => {
     });
     expect('additionalAddress' in res.body.contact).toBe(true);
     expect(res.body.buildings[0]).toEqual({ id: expect.any(Number), name: expect.any(String) });
-    expect(res.body.medias[0]).toEqual({ id: expect.any(Number), name: expect.any(String), type: 'image/png', md5: expect.stringMatching(/^[a-f0-9]{32}$/), date: expect.any(String) });
+    expect(res.body.medias[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      type: 'image/png',
+      md5: expect.stringMatching(/^[a-f0-9]{32}$/),
+      date: expect.any(String),
+    });
   });
 
   it('answers 404 with 006002 for an unknown OS', async () => {
@@ -103,14 +130,31 @@ describe('detail', () => {
 
 describe('creation and modification', () => {
   it('creates in request_init with a number, trimmed information and an automatic message', async () => {
-    const res = await api.call('POST', CREATE, { as: 'gt@demo.fr', body: { ...payload('1250.50'), contactId: null, realEstatId: `/api/real_estates/${payload(1).realEstatId}` } });
+    const res = await api.call('POST', CREATE, {
+      as: 'gt@demo.fr',
+      body: { ...payload('1250.50'), contactId: null, realEstatId: `/api/real_estates/${payload(1).realEstatId}` },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(Number), place: 'request_init', price: 1250.5, information: 'Remplacement des menuiseries du hall', realEstate: { name: 'Immeuble Le Confluent' }, medias: [] });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      place: 'request_init',
+      price: 1250.5,
+      information: 'Remplacement des menuiseries du hall',
+      realEstate: { name: 'Immeuble Le Confluent' },
+      medias: [],
+    });
     expect(res.body.number).toBe(`OS-${res.body.createdAt.slice(0, 4)}-${String(res.body.id).padStart(5, '0')}`);
     expect(res.body.buildings).toHaveLength(1);
     expect(res.body.contact).not.toBeNull();
     const messages = (await api.call('GET', `/api/work_validation_request/message_firm?workValidationRequest=${res.body.id}`, { as: 'gt@demo.fr' })).body;
-    expect(messages).toEqual([{ id: expect.any(Number), messageText: 'Demande de validation de travaux créée.', date: expect.any(String), sendBy: { id: 0, firstName: expect.any(String), lastName: '' } }]);
+    expect(messages).toEqual([
+      {
+        id: expect.any(Number),
+        messageText: 'Demande de validation de travaux créée.',
+        date: expect.any(String),
+        sendBy: { id: 0, firstName: expect.any(String), lastName: '' },
+      },
+    ]);
   });
 
   it.each([
@@ -134,7 +178,9 @@ describe('creation and modification', () => {
     expect((await post({ buildingIdList: [otherBuilding] })).code).toBe('003001');
     expect((await post({ contactId: 999_999 })).code).toBe('009001');
     expect((await post({ serviceProviderCompanyId: 999_999 })).message).toBe("Ce prestataire n'existe pas.");
-    expect((await post({ serviceProviderCompanyId: one(`SELECT id FROM companies WHERE kind = 'owner' LIMIT 1`) })).message).toBe("Ce prestataire n'existe pas.");
+    expect((await post({ serviceProviderCompanyId: one(`SELECT id FROM companies WHERE kind = 'owner' LIMIT 1`) })).message).toBe(
+      "Ce prestataire n'existe pas.",
+    );
     expect((await post({ typeId: 999_999 })).message).toBe("Ce type de demande n'existe pas.");
     expect((await post({ businessAreaId: 999_999 })).message).toBe("Ce corps d'état n'existe pas.");
     const { typeId: _, ...withoutType } = payload(100);
@@ -152,8 +198,13 @@ describe('creation and modification', () => {
 
   it('modifies with the same payload plus id, and refuses a mismatched id', async () => {
     const id = (await api.call('POST', CREATE, { as: 'gt@demo.fr', body: payload(700) })).body.id as number;
-    const buildings = (db().prepare(`SELECT id FROM buildings WHERE real_estate_id = ? LIMIT 2`).all(payload(1).realEstatId) as { id: number }[]).map((b) => b.id);
-    const edited = await api.call('PUT', `/api/post_work_validation_requests/${id}`, { as: 'gt@demo.fr', body: { ...payload(12_000), buildingIdList: buildings, information: 'Devis révisé', id } });
+    const buildings = (db().prepare(`SELECT id FROM buildings WHERE real_estate_id = ? LIMIT 2`).all(payload(1).realEstatId) as { id: number }[]).map(
+      (b) => b.id,
+    );
+    const edited = await api.call('PUT', `/api/post_work_validation_requests/${id}`, {
+      as: 'gt@demo.fr',
+      body: { ...payload(12_000), buildingIdList: buildings, information: 'Devis révisé', id },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id, price: 12_000, information: 'Devis révisé', place: 'request_init' });
     expect(edited.body.buildings.map((b: { id: number }) => b.id).sort()).toEqual([...buildings].sort());
@@ -171,13 +222,23 @@ describe('messages', () => {
     expect(thread.map((m) => m.date)).toEqual(thread.map((m) => m.date).sort());
     expect(thread.some((m) => m.sendBy.id === 0) && thread.some((m) => m.sendBy.id > 0)).toBe(true);
     const gl = one(`SELECT id FROM users WHERE email = 'gl@demo.fr'`);
-    expect(one(`SELECT last_read_id AS id FROM message_reads WHERE user_id = ? AND object_kind = 'os' AND object_id = ?`, gl, id)).toBe(Math.max(...thread.map((m) => m.id)));
+    expect(one(`SELECT last_read_id AS id FROM message_reads WHERE user_id = ? AND object_kind = 'os' AND object_id = ?`, gl, id)).toBe(
+      Math.max(...thread.map((m) => m.id)),
+    );
     const desc = (await api.call('GET', url.replace('asc', 'desc'), { as: 'gl@demo.fr' })).body as { id: number }[];
     expect(desc.map((m) => m.id)).toEqual([...thread].reverse().map((m) => m.id));
 
-    const posted = await api.call('POST', '/api/work_validation_request/messages/new_conversation', { as: 'gl@demo.fr', body: { messageText: ' Devis reçu, je complète. ', workValidationRequest: `/api/work_validation_requests/${id}` } });
+    const posted = await api.call('POST', '/api/work_validation_request/messages/new_conversation', {
+      as: 'gl@demo.fr',
+      body: { messageText: ' Devis reçu, je complète. ', workValidationRequest: `/api/work_validation_requests/${id}` },
+    });
     expect(posted.status).toBe(201);
-    expect(posted.body).toEqual({ id: expect.any(Number), messageText: 'Devis reçu, je complète.', date: expect.any(String), sendBy: { id: gl, firstName: 'léa', lastName: 'Petit' } });
+    expect(posted.body).toEqual({
+      id: expect.any(Number),
+      messageText: 'Devis reçu, je complète.',
+      date: expect.any(String),
+      sendBy: { id: gl, firstName: 'léa', lastName: 'Petit' },
+    });
     expect((await api.call('GET', url, { as: 'gt@demo.fr' })).body.at(-1).id).toBe(posted.body.id);
   });
 

@@ -23,7 +23,12 @@ const upload = (id: number, as: string, file: Parameters<typeof multipart>[0], f
 
 describe('seed', () => {
   it('has visits in every state, all 15 field types and iterable sections', async () => {
-    expect((db().prepare(`SELECT DISTINCT state FROM visits ORDER BY state`).all() as { state: string }[]).map((r) => r.state)).toEqual(['draft', 'start', 'terminate', 'todo']);
+    expect((db().prepare(`SELECT DISTINCT state FROM visits ORDER BY state`).all() as { state: string }[]).map((r) => r.state)).toEqual([
+      'draft',
+      'start',
+      'terminate',
+      'todo',
+    ]);
     expect((db().prepare(`SELECT COUNT(*) AS n FROM visits`).get() as { n: number }).n).toBeGreaterThanOrEqual(8);
     const data = (await api.call('GET', `/api/visit/forms-with-data/${visit('Visite préalable à la vente')}`, { as: I1 })).body as VisitData;
     const sections = Object.values(data).flatMap((f) => flattenSections(f.sections));
@@ -50,9 +55,15 @@ describe('list, info, forms, dashboard', () => {
 
   it('gives the info and the forms without answers', async () => {
     const id = visit('Visite préalable à la vente');
-    expect((await api.call('GET', `/api/visit/informations/${id}`, { as: I1 })).body).toMatchObject({ visit_name: 'Visite préalable à la vente', visit_state: 'draft', realestate_city: expect.any(String) });
+    expect((await api.call('GET', `/api/visit/informations/${id}`, { as: I1 })).body).toMatchObject({
+      visit_name: 'Visite préalable à la vente',
+      visit_state: 'draft',
+      realestate_city: expect.any(String),
+    });
     const blank = (await api.call('GET', `/api/visit/forms/${id}`, { as: I1 })).body as VisitData;
-    const fields = Object.values(blank).flatMap((f) => flattenSections(f.sections)).flatMap((s) => Object.values(s.fields));
+    const fields = Object.values(blank)
+      .flatMap((f) => flattenSections(f.sections))
+      .flatMap((s) => Object.values(s.fields));
     expect(fields.every((f) => f.field_value.length === 0 && f.field_answer_id === null)).toBe(true);
   });
 });
@@ -147,7 +158,9 @@ describe('state machine', () => {
     await api.call('POST', `/api/visit/state/start/${id}`, { as: I2 });
     const saved = await api.call('POST', `/api/visit/state/save/${id}`, { as: I2, body: big });
     expect(saved.status).toBe(200);
-    const fields = Object.values(saved.body.data as VisitData).flatMap((f) => flattenSections(f.sections)).flatMap((s) => Object.values(s.fields));
+    const fields = Object.values(saved.body.data as VisitData)
+      .flatMap((f) => flattenSections(f.sections))
+      .flatMap((s) => Object.values(s.fields));
     expect(fields.length).toBeGreaterThanOrEqual(1000);
   });
 });
@@ -158,9 +171,13 @@ describe('files and fiche', () => {
     const ok = await upload(id, I1, { name: 'compteur.png', type: 'image/png', data: demoPng(7) }, { name: 'compteur_1732267200123.png' });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ name: 'compteur_1732267200123.png', originalName: 'compteur.png', type: 'image/png' });
-    expect((await upload(id, I1, { name: 'compteur.png', type: 'image/png', data: demoPng(7) }, { name: 'compteur_1732267200123.png' })).body.id).toBe(ok.body.id);
+    expect((await upload(id, I1, { name: 'compteur.png', type: 'image/png', data: demoPng(7) }, { name: 'compteur_1732267200123.png' })).body.id).toBe(
+      ok.body.id,
+    );
     expect((await upload(id, I1, { name: 'a.txt', type: 'text/plain', data: Buffer.from('x') })).body.message).toBe("Cette extension n'est pas autorisée");
-    expect((await upload(id, I1, { name: 'big.png', type: 'image/png', data: Buffer.concat([demoPng(1), Buffer.alloc(5_000_001)]) })).body.message).toBe('Ce fichier est trop lourd');
+    expect((await upload(id, I1, { name: 'big.png', type: 'image/png', data: Buffer.concat([demoPng(1), Buffer.alloc(5_000_001)]) })).body.message).toBe(
+      'Ce fichier est trop lourd',
+    );
     expect((await upload(id, I1, null)).status).toBe(400);
     expect((await upload(id, I2, { name: 'x.png', type: 'image/png', data: demoPng(3) })).body.code).toBe('010004');
     const list = (await api.call('GET', `/api/visit/get-list-files/${id}`, { as: I2 })).body as { id: number }[];

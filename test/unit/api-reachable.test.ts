@@ -10,7 +10,13 @@ import { isApiFailure } from '../../sync/api/failure';
 
 function clientWith(fetch: typeof globalThis.fetch) {
   const seen: boolean[] = [];
-  const api = createApiClient({ baseUrl: () => 'http://api.test', tokens: { get: () => ({ token: 't', refresh_token: 'r' }), set: () => undefined }, onSessionExpired: () => undefined, fetch, onReachable: (r) => seen.push(r) });
+  const api = createApiClient({
+    baseUrl: () => 'http://api.test',
+    tokens: { get: () => ({ token: 't', refresh_token: 'r' }), set: () => undefined },
+    onSessionExpired: () => undefined,
+    fetch,
+    onReachable: (r) => seen.push(r),
+  });
   return { api, seen };
 }
 
@@ -22,7 +28,10 @@ describe('API client reachability', () => {
       if (mode === 'down') throw new TypeError('Failed to fetch');
       const request = new Request(input, init);
       bodies.push(`${request.headers.get('content-type')} ${await request.text()}`);
-      return new Response(JSON.stringify(mode === 'ok' ? { id: 7 } : { code: 'x', message: 'Refusé' }), { status: mode === 'ok' ? 201 : 422, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(mode === 'ok' ? { id: 7 } : { code: 'x', message: 'Refusé' }), {
+        status: mode === 'ok' ? 201 : 422,
+        headers: { 'content-type': 'application/json' },
+      });
     });
     const failure = await api.call('POST', 'api/requests', { json: { information: 'Fuite' } }).catch((e: unknown) => e);
     expect(isApiFailure(failure) && failure.kind).toBe('network');

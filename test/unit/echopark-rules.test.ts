@@ -6,7 +6,16 @@
  * the list's search and filters, and the step panel's choices.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TILE_URL, matchesProperty, nearestProperties, timelineMessages, type EchoparkForm, type EchoparkFormField, type EchoparkListItem, type EchoparkProperty } from '../../sync/index';
+import {
+  DEFAULT_TILE_URL,
+  matchesProperty,
+  nearestProperties,
+  timelineMessages,
+  type EchoparkForm,
+  type EchoparkFormField,
+  type EchoparkListItem,
+  type EchoparkProperty,
+} from '../../sync/index';
 import {
   filterOptions,
   filterRequests,
@@ -26,7 +35,17 @@ import {
 import { tileUrlMatcher } from '../../sync/contract/echopark';
 
 const prop = (id: number, name: string, lat: number, lng: number, extra: Partial<EchoparkProperty> = {}): EchoparkProperty => ({
-  id, name, address: null, postalCode: null, city: null, latitude: lat, longitude: lng, level: 2, parent: null, children: [], ...extra,
+  id,
+  name,
+  address: null,
+  postalCode: null,
+  city: null,
+  latitude: lat,
+  longitude: lng,
+  level: 2,
+  parent: null,
+  children: [],
+  ...extra,
 });
 
 // A user standing at Lyon Part-Dieu (45.7606, 4.8594); properties placed due north at growing distances.
@@ -36,7 +55,13 @@ const tree: EchoparkProperty[] = [
   prop(1, 'Métropole de Lyon', north(50), HERE.lng, {
     level: 1,
     children: [
-      prop(2, 'Le Confluent', north(3), HERE.lng, { address: '12 quai Perrache', postalCode: '69002', city: 'Lyon', parent: 1, children: [prop(3, 'Bâtiment A', north(3.1), HERE.lng, { level: 3, parent: 2 })] }),
+      prop(2, 'Le Confluent', north(3), HERE.lng, {
+        address: '12 quai Perrache',
+        postalCode: '69002',
+        city: 'Lyon',
+        parent: 1,
+        children: [prop(3, 'Bâtiment A', north(3.1), HERE.lng, { level: 3, parent: 2 })],
+      }),
       prop(4, 'Gerland', north(0.4), HERE.lng, { address: '60 avenue Tony Garnier', postalCode: '69007', city: 'LYON', parent: 1 }),
     ],
   }),
@@ -62,7 +87,18 @@ describe('nearest properties', () => {
   it('returns the 10 closest, nearest first, with great-circle distances', () => {
     const near = nearestWithDistance(tree, HERE.lat, HERE.lng);
     expect(near).toHaveLength(10);
-    expect(near.map((n) => n.property.name)).toEqual(['Site 0.05', 'Gerland', 'Site 1.5', 'Site 2', 'Le Confluent', 'Bâtiment A', 'Site 7', 'Site 9', 'Site 12', 'Site 18']);
+    expect(near.map((n) => n.property.name)).toEqual([
+      'Site 0.05',
+      'Gerland',
+      'Site 1.5',
+      'Site 2',
+      'Le Confluent',
+      'Bâtiment A',
+      'Site 7',
+      'Site 9',
+      'Site 12',
+      'Site 18',
+    ]);
     expect(near[1]!.km).toBeCloseTo(0.4, 2);
     expect(near[9]!.km).toBeCloseTo(18, 1);
     // Same order as the contract's rule the server shares.
@@ -84,27 +120,59 @@ describe('nearest properties', () => {
 
 describe('timeline', () => {
   it('keeps message types 0, 1, 4, 5 and 12, newest first', () => {
-    const messages = [0, 1, 2, 3, 4, 5, 12, 7].map((messageType, i) => ({ id: i + 1, messageType, createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T10:00:00Z` }));
+    const messages = [0, 1, 2, 3, 4, 5, 12, 7].map((messageType, i) => ({
+      id: i + 1,
+      messageType,
+      createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T10:00:00Z`,
+    }));
     expect(timelineMessages(messages).map((m) => m.messageType)).toEqual([12, 5, 4, 1, 0]);
-    const sameTime = [{ id: 1, messageType: 4, createdAt: '2026-11-10T10:00:00Z' }, { id: 2, messageType: 1, createdAt: '2026-11-10T10:00:00Z' }];
+    const sameTime = [
+      { id: 1, messageType: 4, createdAt: '2026-11-10T10:00:00Z' },
+      { id: 2, messageType: 1, createdAt: '2026-11-10T10:00:00Z' },
+    ];
     expect(timelineMessages(sameTime).map((m) => m.id)).toEqual([2, 1]);
   });
 });
 
 const field = (id: number, type: EchoparkFormField['type'], extra: Partial<EchoparkFormField> = {}): EchoparkFormField => ({
-  id, label: `Champ ${id}`, key: `k${id}`, type, choices: [], disabled: false, config: { obligatoire: 1 }, fieldsetFieldEntity: id, value: null, ...extra,
+  id,
+  label: `Champ ${id}`,
+  key: `k${id}`,
+  type,
+  choices: [],
+  disabled: false,
+  config: { obligatoire: 1 },
+  fieldsetFieldEntity: id,
+  value: null,
+  ...extra,
 });
-const choices = [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }];
+const choices = [
+  { value: 'a', label: 'A' },
+  { value: 'b', label: 'B' },
+];
 const form: EchoparkForm = {
   id: 9,
   label: 'Suivi',
   groups: [
     {
-      id: 1, label: 'G', formFieldsetEntity: 1,
+      id: 1,
+      label: 'G',
+      formFieldsetEntity: 1,
       fields: [
-        field(1, 'checkbox'), field(2, 'combo', { choices }), field(3, 'list', { choices }), field(4, 'upload'), field(5, 'date'), field(6, 'timestamp'),
-        field(7, 'time'), field(8, 'integer'), field(9, 'number'), field(10, 'textarea'), field(11, 'text'), field(12, 'email'),
-        field(13, 'text', { disabled: true, value: 'figé' }), field(14, 'text', { config: { obligatoire: 0 } }),
+        field(1, 'checkbox'),
+        field(2, 'combo', { choices }),
+        field(3, 'list', { choices }),
+        field(4, 'upload'),
+        field(5, 'date'),
+        field(6, 'timestamp'),
+        field(7, 'time'),
+        field(8, 'integer'),
+        field(9, 'number'),
+        field(10, 'textarea'),
+        field(11, 'text'),
+        field(12, 'email'),
+        field(13, 'text', { disabled: true, value: 'figé' }),
+        field(14, 'text', { config: { obligatoire: 0 } }),
       ],
     },
   ],
@@ -128,7 +196,20 @@ describe('progress form rules', () => {
     expect(initialFormValues(form).f13).toBe('figé');
   });
   it('checks each type', async () => {
-    const bad = { f1: true, f2: 'z', f3: ['a', 'z'], f4: 'x', f5: '2026-02-31', f6: 'hier', f7: '25:00', f8: '1.5', f9: 'abc', f10: 'x'.repeat(5001), f11: 'x'.repeat(256), f12: 'pas-un-mail' };
+    const bad = {
+      f1: true,
+      f2: 'z',
+      f3: ['a', 'z'],
+      f4: 'x',
+      f5: '2026-02-31',
+      f6: 'hier',
+      f7: '25:00',
+      f8: '1.5',
+      f9: 'abc',
+      f10: 'x'.repeat(5001),
+      f11: 'x'.repeat(256),
+      f12: 'pas-un-mail',
+    };
     const errors = await errorsOf(bad);
     expect(errors).toEqual({
       f2: 'Le champ « Champ 2 » doit être un des choix proposés.',
@@ -145,7 +226,22 @@ describe('progress form rules', () => {
     });
   });
   it('accepts good values and builds the push payload with normalised values', async () => {
-    const good = { f1: true, f2: 'b', f3: ['a', 'b', 'a'], f4: '7', f5: '2026-11-23', f6: '2026-11-23T08:30', f7: '08:05', f8: '3', f9: '2,5', f10: 'Long texte', f11: 'Nacelle', f12: ' ref@site.fr ', f13: 'figé', f14: '' };
+    const good = {
+      f1: true,
+      f2: 'b',
+      f3: ['a', 'b', 'a'],
+      f4: '7',
+      f5: '2026-11-23',
+      f6: '2026-11-23T08:30',
+      f7: '08:05',
+      f8: '3',
+      f9: '2,5',
+      f10: 'Long texte',
+      f11: 'Nacelle',
+      f12: ' ref@site.fr ',
+      f13: 'figé',
+      f14: '',
+    };
     expect(await errorsOf(good)).toEqual({});
     const payload = formPayload(form, good, 42, 4);
     expect(payload.requestId).toBe(42);
@@ -163,7 +259,8 @@ describe('debriefing dates', () => {
     expect(parseDebriefDate(' 01-01-2027 00:00 ')).toBe(Math.floor(new Date(2027, 0, 1).getTime() / 1000));
   });
   it('refuses anything else', () => {
-    for (const bad of ['', '2026-11-23 08:30', '31-02-2026 10:00', '23-11-2026', '23/11/2026 08:30', '23-11-2026 24:00', '23-13-2026 10:00']) expect(parseDebriefDate(bad), bad).toBeNull();
+    for (const bad of ['', '2026-11-23 08:30', '31-02-2026 10:00', '23-11-2026', '23/11/2026 08:30', '23-11-2026 24:00', '23-13-2026 10:00'])
+      expect(parseDebriefDate(bad), bad).toBeNull();
   });
   it('writes a date back in the entry format', () => {
     expect(formatDebriefDate(new Date(2026, 10, 3, 7, 5))).toBe('03-11-2026 07:05');
@@ -172,7 +269,14 @@ describe('debriefing dates', () => {
 });
 
 const item = (id: number, number: string, step: string, type: string, domain: string, property: string, urgency: string) =>
-  ({ id, number, step: { id: 1, name: step, typeName: '' }, domain: { name: domain, parentName: null, requestTypeName: type, requestTypeId: 1 }, realEstate: { id: 1, name: property, label: property, city: null }, urgencyName: urgency }) as unknown as EchoparkListItem;
+  ({
+    id,
+    number,
+    step: { id: 1, name: step, typeName: '' },
+    domain: { name: domain, parentName: null, requestTypeName: type, requestTypeId: 1 },
+    realEstate: { id: 1, name: property, label: property, city: null },
+    urgencyName: urgency,
+  }) as unknown as EchoparkListItem;
 
 describe('list search and filters', () => {
   const items = [
@@ -190,7 +294,10 @@ describe('list search and filters', () => {
     expect(filterOptions(items).property).toEqual(['Gerland', 'Le Confluent']);
   });
   it('searches domains by name', () => {
-    const domains = [{ id: 1, name: 'Tags et graffitis', arboid: 1, parent: null }, { id: 2, name: 'Dépôts sauvages', arboid: 2, parent: null }];
+    const domains = [
+      { id: 1, name: 'Tags et graffitis', arboid: 1, parent: null },
+      { id: 2, name: 'Dépôts sauvages', arboid: 2, parent: null },
+    ];
     expect(matchingDomains(domains, 'GRAF').map((d) => d.id)).toEqual([1]);
     expect(matchingDomains(domains, '')).toHaveLength(2);
   });
@@ -203,7 +310,10 @@ describe('step panel choices', () => {
     { stepId: 7, stepName: 'Rejetée', groupId: null, groupName: null, roleId: null },
   ];
   it('lists each step once, then the groups of the chosen step', () => {
-    expect(stepChoices(steps)).toEqual([{ id: 3, name: 'Transmise au prestataire' }, { id: 7, name: 'Rejetée' }]);
+    expect(stepChoices(steps)).toEqual([
+      { id: 3, name: 'Transmise au prestataire' },
+      { id: 7, name: 'Rejetée' },
+    ]);
     expect(groupChoices(steps, 3).map((g) => g.name)).toEqual(['Technis', 'Élec']);
     expect(groupChoices(steps, 7)).toEqual([]);
   });

@@ -17,7 +17,13 @@ describe('image downscale', () => {
     expect(planDownscale({ type: 'text/plain', size: 10 })).toBeNull();
   });
   it('checks PNG transparency, and re-encodes within 2,048 px only what is over the limit', () => {
-    expect(planDownscale({ type: 'image/jpeg', size: 4_000_000 })).toMatchObject({ maxSide: 2048, quality: 0.85, force: false, checkAlpha: false, flatten: false });
+    expect(planDownscale({ type: 'image/jpeg', size: 4_000_000 })).toMatchObject({
+      maxSide: 2048,
+      quality: 0.85,
+      force: false,
+      checkAlpha: false,
+      flatten: false,
+    });
     expect(planDownscale({ type: 'image/png', size: 1_000 })).toMatchObject({ force: false, checkAlpha: true, flatten: false });
     expect(planDownscale({ type: 'image/png', size: 5_000_001 })).toMatchObject({ force: true, checkAlpha: true, flatten: true });
   });

@@ -104,7 +104,13 @@ describe('appointment proposal', () => {
 
   it('sends ISO instants of the local times typed, and the trimmed information', () => {
     const input = toProposal({ start, end: '2030-05-14T11:00', information: '  Badge au gardien ' }, 'ir-1', 'waiting');
-    expect(input).toEqual({ interventionId: 'ir-1', place: 'waiting', date: new Date(start).toISOString(), dateEnd: new Date('2030-05-14T11:00').toISOString(), information: 'Badge au gardien' });
+    expect(input).toEqual({
+      interventionId: 'ir-1',
+      place: 'waiting',
+      date: new Date(start).toISOString(),
+      dateEnd: new Date('2030-05-14T11:00').toISOString(),
+      information: 'Badge au gardien',
+    });
   });
 });
 
@@ -127,7 +133,13 @@ describe('debriefing', () => {
 
   it('thanks each ending in its own words and sends the trimmed message with ISO dates', () => {
     expect([0, 1, 2].map((e) => debriefingSuccess(e as 0 | 1 | 2))).toEqual(['Brouillon enregistré.', 'Intervention terminée.', 'Compte-rendu enregistré.']);
-    expect(toDebriefing({ ...ok, message: ' Joint remplacé\n' }, 'ir-2', 1)).toEqual({ interventionId: 'ir-2', message: 'Joint remplacé', dateBegin: new Date(ok.begin).toISOString(), dateEnd: new Date(ok.end).toISOString(), ending: 1 });
+    expect(toDebriefing({ ...ok, message: ' Joint remplacé\n' }, 'ir-2', 1)).toEqual({
+      interventionId: 'ir-2',
+      message: 'Joint remplacé',
+      dateBegin: new Date(ok.begin).toISOString(),
+      dateEnd: new Date(ok.end).toISOString(),
+      ending: 1,
+    });
   });
 
   it('writes the shared message once, beside the first missing field, the others pointing to it', () => {
@@ -138,7 +150,10 @@ describe('debriefing', () => {
       end: { text: DEBRIEFING_REQUIRED, at: 'message' },
     });
     // The date order has its own message, written beside 'Fin'.
-    expect(placeErrors(DEBRIEFING_FIELDS, { begin: DEBRIEFING_REQUIRED, end: END_AFTER_START })).toEqual({ begin: { text: DEBRIEFING_REQUIRED, at: 'begin' }, end: { text: END_AFTER_START, at: 'end' } });
+    expect(placeErrors(DEBRIEFING_FIELDS, { begin: DEBRIEFING_REQUIRED, end: END_AFTER_START })).toEqual({
+      begin: { text: DEBRIEFING_REQUIRED, at: 'begin' },
+      end: { text: END_AFTER_START, at: 'end' },
+    });
     expect(placeErrors(DEBRIEFING_FIELDS, {})).toEqual({});
   });
 

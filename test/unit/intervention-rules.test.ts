@@ -96,11 +96,23 @@ describe('intervention dashboard cards', () => {
     expect(cards.find((c) => c.key === 'in-progress')).toBeUndefined();
     expect(cards.filter((c) => c.count === 0).length).toBeGreaterThanOrEqual(2);
     expect(cards.find((c) => c.key === 'add-contract')?.to?.to).toBe('/requests-create');
-    expect(dashboardCards({ canValidateAppointment: false, countAppointments: 3, countInProgressInterventionRequests: 2 }, true).map((c) => c.key)).toEqual(expect.arrayContaining(['in-progress']));
+    expect(dashboardCards({ canValidateAppointment: false, countAppointments: 3, countInProgressInterventionRequests: 2 }, true).map((c) => c.key)).toEqual(
+      expect.arrayContaining(['in-progress']),
+    );
     expect(dashboardCards({ canValidateAppointment: false, countAppointments: 3 }, true).map((c) => c.key)).not.toContain('appointments');
   });
   it('provider: reclaims (4), to plan (2), planned (5) by their can-flags, and a tender placeholder', () => {
-    const all = dashboardCards({ canHandleReclaim: true, countReclaims: 1, canHandleInterventionRequestToPlanned: true, countInterventionRequestToPlanned: 4, canHandleInterventionRequestPlanned: true, countInterventionRequestPlanned: 2 }, false);
+    const all = dashboardCards(
+      {
+        canHandleReclaim: true,
+        countReclaims: 1,
+        canHandleInterventionRequestToPlanned: true,
+        countInterventionRequestToPlanned: 4,
+        canHandleInterventionRequestPlanned: true,
+        countInterventionRequestPlanned: 2,
+      },
+      false,
+    );
     expect(all.map((c) => [c.key, c.to?.search?.status ?? null, c.count])).toEqual([
       ['reclaims', 4, 1],
       ['to-plan', 2, 4],

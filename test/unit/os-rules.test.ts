@@ -43,7 +43,13 @@ describe('OS list filters', () => {
 
 describe('OS path by price', () => {
   it('takes the short path up to 10000 inclusive, the long one above', () => {
-    expect(followUp('request_init', 10_000).map((s) => s.place)).toEqual(['request_init', 'request_completion', 'os_creation', 'n1_signature', 'request_intervention_provider']);
+    expect(followUp('request_init', 10_000).map((s) => s.place)).toEqual([
+      'request_init',
+      'request_completion',
+      'os_creation',
+      'n1_signature',
+      'request_intervention_provider',
+    ]);
     expect(followUp('request_init', 10_000.01).map((s) => s.place)).toEqual([
       'request_init',
       'request_completion',
@@ -67,7 +73,11 @@ describe('OS path by price', () => {
 describe('OS actions by place and can-flag', () => {
   it('offers the single advance button only with the matching flag, to the next step', () => {
     expect(osAction('request_completion', 8000, none)).toBeNull();
-    expect(osAction('request_completion', 8000, { ...none, canCompleteWorkValidationRequest: true })).toEqual({ kind: 'advance', code: 'os_creation', target: 'os_creation' });
+    expect(osAction('request_completion', 8000, { ...none, canCompleteWorkValidationRequest: true })).toEqual({
+      kind: 'advance',
+      code: 'os_creation',
+      target: 'os_creation',
+    });
     expect(osAction('request_completion', 25_000, { ...none, canCompleteWorkValidationRequest: true })).toMatchObject({ code: 'purchase_order_dp' });
     expect(osAction('os_creation', 8000, { ...none, canCreateOS: true })).toMatchObject({ kind: 'advance', code: 'n1_signature' });
     expect(osAction('request_intervention_provider', 8000, { ...none, canSendOS: true })).toMatchObject({ kind: 'advance', code: 'closed' });
@@ -83,7 +93,10 @@ describe('OS actions by place and can-flag', () => {
       refuseTarget: 'request_completion',
     });
     expect(osAction('n1_signature', 25_000, { ...none, canSignN1: true })).toMatchObject({ acceptTarget: 'n2_signature' });
-    expect(osAction('purchase_order_dt', 25_000, { ...none, canPurchaseOrderDT: true })).toMatchObject({ acceptTarget: 'os_creation', refuseTarget: 'request_completion' });
+    expect(osAction('purchase_order_dt', 25_000, { ...none, canPurchaseOrderDT: true })).toMatchObject({
+      acceptTarget: 'os_creation',
+      refuseTarget: 'request_completion',
+    });
     expect(osAction('purchase_order_dp', 25_000, { ...none, canPurchaseOrderDT: true })).toBeNull();
     expect(osAction('n2_signature', 25_000, { ...none, canSignN1: true })).toBeNull();
     expect(osAction('closed', 25_000, { ...none, canSendOS: true })).toBeNull();
@@ -99,7 +112,13 @@ describe('OS actions by place and can-flag', () => {
 describe('OS dashboard lines', () => {
   it('shows a line only when its flag is set and its count is above 0, and totals them', () => {
     const d = { ...none, countPurchaseOrderDP: 2, countPurchaseOrderDT: 3, canPurchaseOrderDT: true, countSignN1: 4, canSignN1: true, countSendOS: 5 };
-    expect(osDashboardLines(d)).toEqual({ total: 7, lines: [{ label: 'Bons de commande en attente', count: 3, filter: 3 }, { label: 'Signatures en attente', count: 4, filter: 5 }] });
+    expect(osDashboardLines(d)).toEqual({
+      total: 7,
+      lines: [
+        { label: 'Bons de commande en attente', count: 3, filter: 3 },
+        { label: 'Signatures en attente', count: 4, filter: 5 },
+      ],
+    });
     expect(osDashboardLines({ ...none, canSendOS: true })).toEqual({ total: 0, lines: [] });
   });
 });
@@ -119,7 +138,11 @@ describe('OS price', () => {
     expect(formatPrice(850.5).replace(/\u00a0/g, ' ')).toBe('850,50 €');
   });
   it("requires a price above 0 ('Obligatoire') and the information", async () => {
-    const errors = async (values: object) => osInformationSchema.validate(values, { abortEarly: false }).then(() => [], (e: { errors: string[] }) => e.errors);
+    const errors = async (values: object) =>
+      osInformationSchema.validate(values, { abortEarly: false }).then(
+        () => [],
+        (e: { errors: string[] }) => e.errors,
+      );
     expect(await errors({ information: 'Fuite', price: '0' })).toEqual(['Obligatoire']);
     expect(await errors({ information: 'Fuite', price: '' })).toEqual(['Obligatoire']);
     expect(await errors({ information: '  ', price: '12 500' })).toEqual(["Merci de compléter les informations relatives à votre demande d'intervention."]);
@@ -128,9 +151,27 @@ describe('OS price', () => {
 });
 
 describe('OS form to payload', () => {
-  const full = { ...emptyForm, provider: { id: 4, name: 'Technis' }, realEstate: { id: 2, name: 'Tour', mainContact: { id: 9 } }, buildings: [{ id: 5, name: 'A' }], businessArea: { id: 7, name: 'Plomberie' }, type: { id: 1, name: 'Dépannage' }, information: ' Fuite ', price: '12 500,50' };
+  const full = {
+    ...emptyForm,
+    provider: { id: 4, name: 'Technis' },
+    realEstate: { id: 2, name: 'Tour', mainContact: { id: 9 } },
+    buildings: [{ id: 5, name: 'A' }],
+    businessArea: { id: 7, name: 'Plomberie' },
+    type: { id: 1, name: 'Dépannage' },
+    information: ' Fuite ',
+    price: '12 500,50',
+  };
   it('sends the API names (realEstatId spelled so) and the price as a number', () => {
-    expect(toPayload(full)).toEqual({ information: 'Fuite', realEstatId: 2, businessAreaId: 7, buildingIdList: [5], contactId: 9, serviceProviderCompanyId: 4, typeId: 1, price: 12_500.5 });
+    expect(toPayload(full)).toEqual({
+      information: 'Fuite',
+      realEstatId: 2,
+      businessAreaId: 7,
+      buildingIdList: [5],
+      contactId: 9,
+      serviceProviderCompanyId: 4,
+      typeId: 1,
+      price: 12_500.5,
+    });
   });
   it('keeps a draft on the device until it has what the API requires', () => {
     expect(isSendable(full)).toBe(true);
@@ -139,7 +180,23 @@ describe('OS form to payload', () => {
     expect(isSendable({ ...emptyForm, provider: full.provider, realEstate: full.realEstate })).toBe(false);
   });
   it('reopens an OS with its values, the price in French', () => {
-    const values = fromOs({ id: 3, number: 'OS-1', place: 'request_init', price: 1250.5, information: 'x', createdAt: '', realEstate: { id: 2, name: 'Tour' }, buildings: [{ id: 5, name: 'A' }], businessArea: { id: 7, name: 'P' }, requestType: { id: 1, name: 'D' }, serviceProviderCompany: { id: 4, name: 'T' }, ownerCompany: null, contact: null, requestedBy: null, medias: [] });
+    const values = fromOs({
+      id: 3,
+      number: 'OS-1',
+      place: 'request_init',
+      price: 1250.5,
+      information: 'x',
+      createdAt: '',
+      realEstate: { id: 2, name: 'Tour' },
+      buildings: [{ id: 5, name: 'A' }],
+      businessArea: { id: 7, name: 'P' },
+      requestType: { id: 1, name: 'D' },
+      serviceProviderCompany: { id: 4, name: 'T' },
+      ownerCompany: null,
+      contact: null,
+      requestedBy: null,
+      medias: [],
+    });
     expect(values.price).toBe('1250,5');
     expect(toPayload(values)).toMatchObject({ realEstatId: 2, buildingIdList: [5], contactId: null, price: 1250.5 });
   });

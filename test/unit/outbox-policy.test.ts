@@ -63,7 +63,12 @@ describe('ready commands', () => {
     expect(blockedBy(child, [parent, child])).toBeNull();
   });
   it('wakes up at the earliest future attempt', () => {
-    expect(nextWakeUp([cmd('a', 1, 'A', { nextAttemptAt: 300 }), cmd('b', 2, 'B', { nextAttemptAt: 200 }), cmd('c', 3, 'C', { status: 'rejected', nextAttemptAt: 100 })], 50)).toBe(200);
+    expect(
+      nextWakeUp(
+        [cmd('a', 1, 'A', { nextAttemptAt: 300 }), cmd('b', 2, 'B', { nextAttemptAt: 200 }), cmd('c', 3, 'C', { status: 'rejected', nextAttemptAt: 100 })],
+        50,
+      ),
+    ).toBe(200);
     expect(nextWakeUp([cmd('a', 1, 'A', { nextAttemptAt: 10 })], 50)).toBeNull();
   });
 });

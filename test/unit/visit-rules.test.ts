@@ -1,6 +1,17 @@
 /** Visit rules shared by client and server (spec part 2 §3.2, §4.2, §5, §9) and the list's actions. */
 import { describe, expect, it } from 'vitest';
-import { chooseOption, duplicateSection, formNote, formProgress, generatedFileName, noteTone, toggleOption, type VisitField, type VisitForm, type VisitSection } from '../../sync/contract/visit-data';
+import {
+  chooseOption,
+  duplicateSection,
+  formNote,
+  formProgress,
+  generatedFileName,
+  noteTone,
+  toggleOption,
+  type VisitField,
+  type VisitForm,
+  type VisitSection,
+} from '../../sync/contract/visit-data';
 import { filterVisits, visitActions, NO_FILTERS } from '../../src/domain/visits';
 import type { VisitListDoc } from '../../sync/pull/visits';
 
@@ -22,7 +33,19 @@ const field = (id: string, extra: Partial<VisitField> = {}): VisitField => ({
   files: [],
   ...extra,
 });
-const section = (id: string, extra: Partial<VisitSection> = {}): VisitSection => ({ id, name: id, complete: false, is_hidden: false, is_iterable: false, comment: '', add_comment: false, section_answer_id: null, fields: {}, sections: {}, ...extra });
+const section = (id: string, extra: Partial<VisitSection> = {}): VisitSection => ({
+  id,
+  name: id,
+  complete: false,
+  is_hidden: false,
+  is_iterable: false,
+  comment: '',
+  add_comment: false,
+  section_answer_id: null,
+  fields: {},
+  sections: {},
+  ...extra,
+});
 
 describe('answers', () => {
   it('radio and select take value, id and note from the choice; clearing empties all three', () => {
@@ -57,7 +80,14 @@ describe('progress, note and colours', () => {
     expect(formNote(form)).toBe(70);
   });
   it('colours: 60 and above green, 41–59 warning, 40 and below red', () => {
-    expect([noteTone(100), noteTone(60), noteTone(59), noteTone(41), noteTone(40), noteTone(0)]).toEqual(['success', 'success', 'warning', 'warning', 'error', 'error']);
+    expect([noteTone(100), noteTone(60), noteTone(59), noteTone(41), noteTone(40), noteTone(0)]).toEqual([
+      'success',
+      'success',
+      'warning',
+      'warning',
+      'error',
+      'error',
+    ]);
   });
 });
 
@@ -86,7 +116,15 @@ describe('duplication', () => {
 
 describe('visit list', () => {
   const doc = (id: number, state: 'todo' | 'start' | 'draft' | 'terminate', assigned: number | null, late = false): VisitListDoc => ({
-    visit: { id, name: `Visite ${id}`, state, late, date_begin: { date: '2026-11-22T08:00:00Z' }, date_end: { date: '2026-11-22T12:00:00Z' }, assigned_to: assigned },
+    visit: {
+      id,
+      name: `Visite ${id}`,
+      state,
+      late,
+      date_begin: { date: '2026-11-22T08:00:00Z' },
+      date_end: { date: '2026-11-22T12:00:00Z' },
+      assigned_to: assigned,
+    },
     property: { id: 1, name: 'Tour Atlantique', address: '2 rue de la Loire', postal_code: '44200', city: 'Nantes' },
   });
   const none = { downloaded: false, startedHere: false, otherStarted: false };
@@ -94,7 +132,12 @@ describe('visit list', () => {
     expect(visitActions(doc(1, 'todo', 7).visit, 7, none)).toMatchObject({ download: true, start: false, takeOver: false, pause: false });
     expect(visitActions(doc(1, 'todo', 7).visit, 7, { ...none, downloaded: true })).toMatchObject({ download: false, start: true });
     expect(visitActions(doc(1, 'todo', 7).visit, 7, { ...none, downloaded: true, otherStarted: true }).start).toBe(false);
-    expect(visitActions(doc(1, 'start', 7).visit, 7, { ...none, downloaded: true, startedHere: true })).toMatchObject({ start: false, pause: true, terminate: true, takeOver: false });
+    expect(visitActions(doc(1, 'start', 7).visit, 7, { ...none, downloaded: true, startedHere: true })).toMatchObject({
+      start: false,
+      pause: true,
+      terminate: true,
+      takeOver: false,
+    });
     expect(visitActions(doc(1, 'todo', 8).visit, 7, none)).toMatchObject({ download: false, takeOver: true });
     expect(visitActions(doc(1, 'start', 8).visit, 7, none).takeOver).toBe(false);
   });

@@ -100,7 +100,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (body.firstname !== undefined) db.prepare(`UPDATE users SET firstname = ? WHERE id = ?`).run(body.firstname.trim(), id);
         if (body.lastname !== undefined) db.prepare(`UPDATE users SET lastname = ? WHERE id = ?`).run(body.lastname.trim(), id);
         if (body.gsm !== undefined) db.prepare(`UPDATE users SET gsm = ? WHERE id = ?`).run(body.gsm, id);
-        if (body.echoparkMainCommunityId !== undefined) db.prepare(`UPDATE users SET echopark_main_community_id = ? WHERE id = ?`).run(body.echoparkMainCommunityId, id);
+        if (body.echoparkMainCommunityId !== undefined)
+          db.prepare(`UPDATE users SET echopark_main_community_id = ? WHERE id = ?`).run(body.echoparkMainCommunityId, id);
       });
       return userData(ctx, id);
     },
@@ -143,8 +144,16 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
         Number(
           db
             .prepare(`INSERT INTO contact_forms (firstname, lastname, email, gsm, company, real_estate, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-            .run(b.firstname.trim(), b.lastname.trim(), b.email.trim(), b.gsm, b.company.trim(), b.real_estate.trim(), b.message ?? null, new Date().toISOString())
-            .lastInsertRowid,
+            .run(
+              b.firstname.trim(),
+              b.lastname.trim(),
+              b.email.trim(),
+              b.gsm,
+              b.company.trim(),
+              b.real_estate.trim(),
+              b.message ?? null,
+              new Date().toISOString(),
+            ).lastInsertRowid,
         ),
       );
       return reply.status(201).send({ id });

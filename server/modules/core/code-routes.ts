@@ -47,7 +47,11 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
   };
   /** Counts a wrong code; the one that reaches the limit already answers 429. */
   const wrong = (email: string, client: string) => {
-    if (Math.max(wrongPerEmail.hit(email), wrongPerClient.hit(client)) > 0) assertNotLocked([[wrongPerEmail, email], [wrongPerClient, client]]);
+    if (Math.max(wrongPerEmail.hit(email), wrongPerClient.hit(client)) > 0)
+      assertNotLocked([
+        [wrongPerEmail, email],
+        [wrongPerClient, client],
+      ]);
   };
 
   app.post<{ Body: { email: string; password: string; firstname: string; lastname: string; gsm?: string } }>(
@@ -58,7 +62,13 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
         body: {
           type: 'object',
           required: ['email', 'password', 'firstname', 'lastname'],
-          properties: { email: text(254), password: text(1000, 8), firstname: text(100, 1), lastname: text(100, 1), gsm: { type: 'string', pattern: '^[0-9]*$', maxLength: 20 } },
+          properties: {
+            email: text(254),
+            password: text(1000, 8),
+            firstname: text(100, 1),
+            lastname: text(100, 1),
+            gsm: { type: 'string', pattern: '^[0-9]*$', maxLength: 20 },
+          },
         },
       },
     },
@@ -91,8 +101,7 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
       const email = normalise(request.body.email);
       const client = guard(request, email);
       const row = db.prepare(`SELECT r.id, r.user_id, r.code FROM registrations r JOIN users u ON u.id = r.user_id WHERE u.email = ?`).get(email) as
-        | { id: number; user_id: number; code: string }
-        | undefined;
+        { id: number; user_id: number; code: string } | undefined;
       if (!row || !CODE.test(request.body.code) || !sameCode(request.body.code, row.code)) {
         wrong(email, client);
         throw refusal('000001');
@@ -135,9 +144,9 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
   const checkReset = (request: FastifyRequest, rawEmail: string, code: string) => {
     const email = normalise(rawEmail);
     const client = guard(request, email);
-    const reset = db.prepare(`SELECT rowid, code, attempts FROM password_resets WHERE email = ? AND expires_at >= ?`).get(email, Math.floor(Date.now() / 1000)) as
-      | { rowid: number; code: string; attempts: number }
-      | undefined;
+    const reset = db
+      .prepare(`SELECT rowid, code, attempts FROM password_resets WHERE email = ? AND expires_at >= ?`)
+      .get(email, Math.floor(Date.now() / 1000)) as { rowid: number; code: string; attempts: number } | undefined;
     if (reset && CODE.test(code) && sameCode(code, reset.code)) return { email, reset };
     if (reset) {
       // A few wrong tries kill the code: guessing needs a new code each time, and those are limited too.

@@ -17,6 +17,6 @@ export const coreModule: ServerModule = {
   seed(ctx, world, { now }) {
     const insert = ctx.db.prepare(`INSERT INTO notifications (user_id, content, created_at) VALUES (?, ?, ?)`);
     insert.run(world.users.gestionnaire, 'Un prestataire a proposé un rendez-vous à valider.', now.toISOString());
-    insert.run(world.users.prestataire, 'Une nouvelle demande d\'intervention vous a été attribuée.', now.toISOString());
+    insert.run(world.users.prestataire, "Une nouvelle demande d'intervention vous a été attribuée.", now.toISOString());
   },
 };

@@ -31,7 +31,9 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/real_estates/with_contract', async (request, reply) => {
     const ids = managedRealEstateIds(db, currentUser(request));
-    const withContract = db.prepare(`SELECT id FROM real_estates WHERE has_contract = 1 AND id IN ${inList(ids)} ORDER BY name`).all(...ids) as { id: number }[];
+    const withContract = db.prepare(`SELECT id FROM real_estates WHERE has_contract = 1 AND id IN ${inList(ids)} ORDER BY name`).all(...ids) as {
+      id: number;
+    }[];
     return sendCollection(request, reply, realEstateList(withContract.map((r) => r.id)));
   });
 
@@ -64,13 +66,17 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const user = currentUser(request);
       const company = db.prepare(`SELECT id FROM companies WHERE id = ? AND kind = 'owner'`).get(user.companyId) as { id: number } | undefined;
-      if (!company) throw badRequest("Seul un gestionnaire peut créer un bien immobilier.", '001001');
+      if (!company) throw badRequest('Seul un gestionnaire peut créer un bien immobilier.', '001001');
       const { name, mainContact: c } = request.body;
       const id = tx(db, () => {
         const contactId = Number(
-          db.prepare(`INSERT INTO contacts (address, additional_address, postal_code, city) VALUES (?, ?, ?, ?)`).run(c.address, c.additionalAddress ?? null, c.postalCode, c.city).lastInsertRowid,
+          db
+            .prepare(`INSERT INTO contacts (address, additional_address, postal_code, city) VALUES (?, ?, ?, ?)`)
+            .run(c.address, c.additionalAddress ?? null, c.postalCode, c.city).lastInsertRowid,
         );
-        const reId = Number(db.prepare(`INSERT INTO real_estates (name, main_contact_id, owner_company_id) VALUES (?, ?, ?)`).run(name, contactId, company.id).lastInsertRowid);
+        const reId = Number(
+          db.prepare(`INSERT INTO real_estates (name, main_contact_id, owner_company_id) VALUES (?, ?, ?)`).run(name, contactId, company.id).lastInsertRowid,
+        );
         db.prepare(`INSERT INTO user_real_estates (user_id, real_estate_id) VALUES (?, ?)`).run(user.id, reId);
         return reId;
       });
@@ -84,8 +90,12 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (realEstate === undefined) throw badRequest('Le paramètre realEstate est obligatoire');
     assertRealEstate(db, currentUser(request), realEstate);
     const { itemsPerPage, offset } = paging(q, 1000);
-    const rows = db.prepare(`SELECT id, name, real_estate_id, parent_id FROM buildings WHERE real_estate_id = ? ORDER BY id LIMIT ? OFFSET ?`).all(realEstate, itemsPerPage, offset) as BuildingRow[];
-    const parentOf = new Map((db.prepare(`SELECT id, parent_id FROM buildings WHERE real_estate_id = ?`).all(realEstate) as BuildingRow[]).map((r) => [r.id, r.parent_id]));
+    const rows = db
+      .prepare(`SELECT id, name, real_estate_id, parent_id FROM buildings WHERE real_estate_id = ? ORDER BY id LIMIT ? OFFSET ?`)
+      .all(realEstate, itemsPerPage, offset) as BuildingRow[];
+    const parentOf = new Map(
+      (db.prepare(`SELECT id, parent_id FROM buildings WHERE real_estate_id = ?`).all(realEstate) as BuildingRow[]).map((r) => [r.id, r.parent_id]),
+    );
     const ancestors = (id: number) => {
       const chain: number[] = [];
       for (let p = parentOf.get(id) ?? null; p !== null; p = parentOf.get(p) ?? null) chain.push(p);
@@ -106,7 +116,11 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
          WHERE (? IS NULL OR a.name LIKE '%' || ? || '%') ORDER BY a.id`,
       )
       .all(name ?? null, name ?? null) as { id: number; name: string; parent_id: number | null; parent_name: string | null }[];
-    const items: BusinessAreaDto[] = rows.map((r) => ({ id: r.id, name: r.name, parent: r.parent_id !== null ? { id: r.parent_id, name: r.parent_name ?? '' } : null }));
+    const items: BusinessAreaDto[] = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      parent: r.parent_id !== null ? { id: r.parent_id, name: r.parent_name ?? '' } : null,
+    }));
     return sendCollection(request, reply, items);
   });
 
@@ -114,7 +128,11 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Those who order work choose among the providers; a provider or an inspector has no use for the list.
     if (!hasRole(currentUser(request), ...MANAGER_ROLES, ...OS_ROLES)) throw new ApiError(403, "Vous n'avez pas accès à la liste des prestataires.");
     const rows = db.prepare(`SELECT id FROM companies WHERE kind = 'provider' ORDER BY name`).all() as { id: number }[];
-    return sendCollection(request, reply, rows.map((r) => companyDto(db, r.id)!));
+    return sendCollection(
+      request,
+      reply,
+      rows.map((r) => companyDto(db, r.id)!),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/api/companies/:id', async (request) => {
@@ -138,7 +156,8 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
     const user = currentUser(request);
     const id = idFrom(request.params.id) ?? -1;
-    const row = db.prepare(`SELECT md5, type, uploaded_by FROM media WHERE id = ?`).get(id) as { md5: string; type: string; uploaded_by: number | null } | undefined;
+    const row = db.prepare(`SELECT md5, type, uploaded_by FROM media WHERE id = ?`).get(id) as
+      { md5: string; type: string; uploaded_by: number | null } | undefined;
     if (!row) throw notFound('Média introuvable');
     if (row.uploaded_by !== user.id && !ctx.mediaReaders.some((canRead) => canRead(user, id))) throw badRequest("Vous n'avez pas accès à ce média.", '001001');
     const data = ctx.files.get(row.md5);
@@ -195,12 +214,15 @@ function genericRequestRoutes(app: FastifyInstance, { db }: AppContext): void {
     const user = currentUser(request);
     const { itemsPerPage, offset } = paging(query(request), 30);
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM generic_requests WHERE created_by = ?`).get(user.id) as { n: number }).n;
-    const rows = db.prepare(`SELECT * FROM generic_requests WHERE created_by = ? ORDER BY id DESC LIMIT ? OFFSET ?`).all(user.id, itemsPerPage, offset) as Row[];
+    const rows = db
+      .prepare(`SELECT * FROM generic_requests WHERE created_by = ? ORDER BY id DESC LIMIT ? OFFSET ?`)
+      .all(user.id, itemsPerPage, offset) as Row[];
     return sendCollection(request, reply, rows.map(dto), total);
   });
 
   app.get<{ Params: { id: string } }>('/api/requests/:id', async (request) => {
-    const row = db.prepare(`SELECT * FROM generic_requests WHERE id = ? AND created_by = ?`).get(idFrom(request.params.id) ?? -1, currentUser(request).id) as Row | undefined;
+    const row = db.prepare(`SELECT * FROM generic_requests WHERE id = ? AND created_by = ?`).get(idFrom(request.params.id) ?? -1, currentUser(request).id) as
+      Row | undefined;
     if (!row) throw notFound('Demande introuvable', '006002');
     return dto(row);
   });

@@ -23,8 +23,7 @@ export function contactDto(db: Db, id: number | null): ContactDto | null {
 
 export function realEstateDto(db: Db, id: number): RealEstateDto | null {
   const row = db.prepare(`SELECT id, name, main_contact_id, latitude, longitude FROM real_estates WHERE id = ?`).get(id) as
-    | { id: number; name: string; main_contact_id: number; latitude: number | null; longitude: number | null }
-    | undefined;
+    { id: number; name: string; main_contact_id: number; latitude: number | null; longitude: number | null } | undefined;
   if (!row) return null;
   return { id: row.id, name: row.name, mainContact: contactDto(db, row.main_contact_id)!, latitude: row.latitude, longitude: row.longitude };
 }
@@ -32,8 +31,7 @@ export function realEstateDto(db: Db, id: number): RealEstateDto | null {
 export function companyDto(db: Db, id: number | null): CompanyDto | null {
   if (id === null) return null;
   const row = db.prepare(`SELECT id, name, main_contact_id FROM companies WHERE id = ?`).get(id) as
-    | { id: number; name: string; main_contact_id: number | null }
-    | undefined;
+    { id: number; name: string; main_contact_id: number | null } | undefined;
   return row ? { id: row.id, name: row.name, mainContact: contactDto(db, row.main_contact_id) } : null;
 }
 

@@ -47,13 +47,18 @@ export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext):
         [perClient, client],
       ]);
       const user = email
-        ? (db.prepare(`SELECT id, password_hash, activated FROM users WHERE email = ?`).get(email) as { id: number; password_hash: string; activated: number } | undefined)
+        ? (db.prepare(`SELECT id, password_hash, activated FROM users WHERE email = ?`).get(email) as
+            { id: number; password_hash: string; activated: number } | undefined)
         : undefined;
       // An unknown account costs the same scrypt as a wrong password: the timing no longer tells who exists.
       const ok = verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH) && user !== undefined;
       if (!ok) {
         const lock = Math.max(perAccount.hit(accountKey), perClient.hit(client));
-        if (lock > 0) assertNotLocked([[perAccount, accountKey], [perClient, client]]);
+        if (lock > 0)
+          assertNotLocked([
+            [perAccount, accountKey],
+            [perClient, client],
+          ]);
         throw new ApiError(401, 'Identifiants invalides.');
       }
       perAccount.clear(accountKey);

@@ -93,10 +93,16 @@ export interface HistoryEntry {
 
 /** Adds one entry to the request's history; the role defaults to the group's role. */
 export function addHistory(db: Db, e: HistoryEntry): number {
-  const roleId = e.roleId ?? (e.groupId !== null ? ((db.prepare(`SELECT role_id FROM echopark_groups WHERE id = ?`).get(e.groupId) as { role_id: number } | undefined)?.role_id ?? null) : null);
+  const roleId =
+    e.roleId ??
+    (e.groupId !== null
+      ? ((db.prepare(`SELECT role_id FROM echopark_groups WHERE id = ?`).get(e.groupId) as { role_id: number } | undefined)?.role_id ?? null)
+      : null);
   return Number(
     db
-      .prepare(`INSERT INTO echopark_messages (request_id, message_type, step_id, role_id, group_id, author_id, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+      .prepare(
+        `INSERT INTO echopark_messages (request_id, message_type, step_id, role_id, group_id, author_id, message, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
       .run(e.requestId, e.type, e.stepId, roleId, e.groupId, e.authorId, e.message, e.at).lastInsertRowid,
   );
 }

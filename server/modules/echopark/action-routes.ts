@@ -31,27 +31,45 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Body: EchoparkStepPayload }>(
     '/api/echopark/step/',
-    { schema: { body: { type: 'object', required: ['requestId'], properties: { step: optionalRef, groupe: optionalRef, message: optionalText, requestId: ref } } } },
+    {
+      schema: {
+        body: { type: 'object', required: ['requestId'], properties: { step: optionalRef, groupe: optionalRef, message: optionalText, requestId: ref } },
+      },
+    },
     async (request) => {
       const user = echoparkUser(request);
       const row = actionableRequest(db, user, request.body.requestId);
       const { step, groupe } = request.body;
       if (blank(step)) throw badRequest(ECHOPARK_TEXTS.completeRequired);
       const stepId = idFrom(step);
-      const target = db.prepare(`SELECT id, name, is_closing FROM echopark_steps WHERE id = ?`).get(stepId ?? 0) as { id: number; name: string; is_closing: number } | undefined;
+      const target = db.prepare(`SELECT id, name, is_closing FROM echopark_steps WHERE id = ?`).get(stepId ?? 0) as
+        { id: number; name: string; is_closing: number } | undefined;
       if (!target) throw refusal('010001');
       const options = nextSteps(db, row.step_id, row.community_id).filter((o) => o.stepId === target.id);
       if (options.length === 0) throw refusal('010003');
       const needsGroup = options.some((o) => o.groupId !== null);
       if (needsGroup && blank(groupe)) throw badRequest(ECHOPARK_TEXTS.completeRequired);
       const option = needsGroup ? options.find((o) => o.groupId === idFrom(groupe)) : options[0];
-      if (!option) throw badRequest("Ce groupe ne peut pas recevoir la demande à cette étape.");
+      if (!option) throw badRequest('Ce groupe ne peut pas recevoir la demande à cette étape.');
       const text = (request.body.message ?? '').trim() || `Passage à l'étape « ${target.name} ».`;
       const now = new Date().toISOString();
       tx(db, () => {
-        db.prepare(`UPDATE echopark_requests SET step_id = ?, current_group_id = COALESCE(?, current_group_id) WHERE id = ?`).run(target.id, option.groupId, row.id);
+        db.prepare(`UPDATE echopark_requests SET step_id = ?, current_group_id = COALESCE(?, current_group_id) WHERE id = ?`).run(
+          target.id,
+          option.groupId,
+          row.id,
+        );
         const type = target.is_closing ? ECHOPARK_MESSAGE_TYPES.closure : ECHOPARK_MESSAGE_TYPES.step;
-        addHistory(db, { requestId: row.id, type, stepId: target.id, groupId: option.groupId, roleId: option.roleId, authorId: user.id, message: text, at: now });
+        addHistory(db, {
+          requestId: row.id,
+          type,
+          stepId: target.id,
+          groupId: option.groupId,
+          roleId: option.roleId,
+          authorId: user.id,
+          message: text,
+          at: now,
+        });
         touchRequest(db, row.id, now);
       });
       return answer(row.id, ECHOPARK_TEXTS.stepDone);
@@ -62,7 +80,11 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/echopark/request/message/',
     {
       schema: {
-        body: { type: 'object', required: ['requestId'], properties: { recipientRoleId: optionalRef, recipientGroupId: optionalRef, message: optionalText, requestId: ref } },
+        body: {
+          type: 'object',
+          required: ['requestId'],
+          properties: { recipientRoleId: optionalRef, recipientGroupId: optionalRef, message: optionalText, requestId: ref },
+        },
       },
     },
     async (request, reply) => {
@@ -73,12 +95,21 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
       const text = (request.body.message ?? '').trim();
       if (blank(recipientRoleId) || blank(recipientGroupId) || text === '') throw badRequest(ECHOPARK_TEXTS.fieldRequired);
       const role = recipients(db, row.community_id).find((r) => r.roleId === idFrom(recipientRoleId));
-      if (!role) throw badRequest("Ce rôle ne peut pas recevoir de message pour cette demande.");
+      if (!role) throw badRequest('Ce rôle ne peut pas recevoir de message pour cette demande.');
       const groupId = idFrom(recipientGroupId);
       if (!role.groups.some((g) => g.value === groupId)) throw badRequest("Ce groupe n'appartient pas au rôle choisi.");
       const now = new Date().toISOString();
       const id = tx(db, () => {
-        const messageId = addHistory(db, { requestId: row.id, type: ECHOPARK_MESSAGE_TYPES.message, stepId: row.step_id, groupId: groupId ?? null, roleId: role.roleId, authorId: user.id, message: text, at: now });
+        const messageId = addHistory(db, {
+          requestId: row.id,
+          type: ECHOPARK_MESSAGE_TYPES.message,
+          stepId: row.step_id,
+          groupId: groupId ?? null,
+          roleId: role.roleId,
+          authorId: user.id,
+          message: text,
+          at: now,
+        });
         touchRequest(db, row.id, now);
         return messageId;
       });
@@ -119,11 +150,21 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
       const id = tx(db, () => {
         const debriefId = Number(
           db
-            .prepare(`INSERT INTO echopark_debriefings (request_id, step_id, begin_at, end_at, comment, done, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+            .prepare(
+              `INSERT INTO echopark_debriefings (request_id, step_id, begin_at, end_at, comment, done, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+            )
             .run(row.id, row.step_id, iso(b.begin_at!), iso(b.end_at!), comment, done ? 1 : 0, user.id, now).lastInsertRowid,
         );
         const summary = comment || `Intervention du ${frenchDate(iso(b.begin_at!))} au ${frenchDate(iso(b.end_at!))}${done ? ', travaux terminés' : ''}.`;
-        addHistory(db, { requestId: row.id, type: ECHOPARK_MESSAGE_TYPES.debriefing, stepId: row.step_id, groupId: row.current_group_id, authorId: user.id, message: summary, at: now });
+        addHistory(db, {
+          requestId: row.id,
+          type: ECHOPARK_MESSAGE_TYPES.debriefing,
+          stepId: row.step_id,
+          groupId: row.current_group_id,
+          authorId: user.id,
+          message: summary,
+          at: now,
+        });
         touchRequest(db, row.id, now);
         return debriefId;
       });
@@ -141,10 +182,22 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = new Date().toISOString();
     const id = tx(db, () => {
       const mediaId = Number(
-        db.prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`).run(upload.filename || md5, upload.type, md5, upload.data.length, now, user.id).lastInsertRowid,
+        db
+          .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)
+          .run(upload.filename || md5, upload.type, md5, upload.data.length, now, user.id).lastInsertRowid,
       );
-      const pictureId = Number(db.prepare(`INSERT INTO echopark_pictures (request_id, media_id, created_at) VALUES (?, ?, ?)`).run(row.id, mediaId, now).lastInsertRowid);
-      addHistory(db, { requestId: row.id, type: ECHOPARK_MESSAGE_TYPES.picture, stepId: row.step_id, groupId: null, authorId: user.id, message: 'Photo ajoutée.', at: now });
+      const pictureId = Number(
+        db.prepare(`INSERT INTO echopark_pictures (request_id, media_id, created_at) VALUES (?, ?, ?)`).run(row.id, mediaId, now).lastInsertRowid,
+      );
+      addHistory(db, {
+        requestId: row.id,
+        type: ECHOPARK_MESSAGE_TYPES.picture,
+        stepId: row.step_id,
+        groupId: null,
+        authorId: user.id,
+        message: 'Photo ajoutée.',
+        at: now,
+      });
       touchRequest(db, row.id, now);
       return pictureId;
     });
@@ -169,5 +222,7 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** DD/MM/YYYY HH:mm in Paris time, as the client shows dates. */
 function frenchDate(iso: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)).replace(',', '');
+  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+    .format(new Date(iso))
+    .replace(',', '');
 }

@@ -16,7 +16,6 @@ import { ref } from './body-schemas';
 import { actionableRequest, addHistory, echoparkUser, touchRequest } from './access';
 import { loadForm } from './serializers';
 
-
 /** A field's value in the payload: `form[key]` first, else the entry of `form.groups[].fields[]` with its id. */
 function rawValue(form: EchoparkFormPayload['form'], field: { id: number; key: string }): unknown {
   if (Object.hasOwn(form, field.key)) return form[field.key];
@@ -44,7 +43,14 @@ export function formRoute(app: FastifyInstance, { db }: AppContext): void {
               required: ['id'],
               properties: {
                 id: idSchema,
-                groups: { type: 'array', maxItems: 100, items: { type: 'object', properties: { id: idSchema, fields: { type: 'array', maxItems: 500, items: { type: 'object', properties: { id: idSchema } } } } } },
+                groups: {
+                  type: 'array',
+                  maxItems: 100,
+                  items: {
+                    type: 'object',
+                    properties: { id: idSchema, fields: { type: 'array', maxItems: 500, items: { type: 'object', properties: { id: idSchema } } } },
+                  },
+                },
               },
             },
           },
@@ -69,7 +75,11 @@ export function formRoute(app: FastifyInstance, { db }: AppContext): void {
           errors.push(checked.error);
           continue;
         }
-        if (field.type === 'upload' && checked.value !== null && !db.prepare(`SELECT 1 FROM echopark_pictures WHERE id = ? AND request_id = ?`).get(checked.value, row.id)) {
+        if (
+          field.type === 'upload' &&
+          checked.value !== null &&
+          !db.prepare(`SELECT 1 FROM echopark_pictures WHERE id = ? AND request_id = ?`).get(checked.value, row.id)
+        ) {
           errors.push(`Le champ « ${field.label} » doit désigner une photo de la demande.`);
           continue;
         }

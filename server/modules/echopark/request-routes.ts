@@ -24,12 +24,11 @@ import { ref } from './body-schemas';
 import { addHistory, currentCommunity, echoparkUser, userCommunities, visibleRequest } from './access';
 import { listItems, requestDetail } from './serializers';
 
-
 /** Ids of a row and its ancestors in a self-referencing table, nearest first. */
 function lineage(db: Db, table: 'echopark_domain_tree' | 'echopark_properties', id: number): number[] {
   const chain: number[] = [];
   const parentOf = db.prepare(`SELECT parent_id FROM ${table} WHERE id = ?`);
-  for (let current: number | null = id; current !== null && !chain.includes(current); ) {
+  for (let current: number | null = id; current !== null && !chain.includes(current);) {
     chain.push(current);
     current = (parentOf.get(current) as { parent_id: number | null } | undefined)?.parent_id ?? null;
   }
@@ -63,9 +62,9 @@ function createRequest(db: Db, userId: number, body: EchoparkCreatePayload): Cre
   if (!community) return { reason: 'echoparkNoCommunity' };
   const typeId = idFrom(body.requestTypeId);
   if (typeId === undefined || !db.prepare(`SELECT 1 FROM echopark_request_types WHERE id = ?`).get(typeId)) return { reason: 'echoparkUnknownRequestType' };
-  const node = db.prepare(`SELECT id, urgency_name FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`).get(idFrom(body.domainTreeId) ?? 0, typeId) as
-    | { id: number; urgency_name: string }
-    | undefined;
+  const node = db
+    .prepare(`SELECT id, urgency_name FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`)
+    .get(idFrom(body.domainTreeId) ?? 0, typeId) as { id: number; urgency_name: string } | undefined;
   if (!node) return { reason: 'echoparkUnknownDomain' };
   const propertyId = idFrom(body.realEstate);
   if (propertyId === undefined || !db.prepare(`SELECT 1 FROM echopark_properties WHERE id = ? AND community_id = ?`).get(propertyId, community.id)) {
@@ -73,7 +72,8 @@ function createRequest(db: Db, userId: number, body: EchoparkCreatePayload): Cre
   }
   const message = (body.message ?? '').trim();
   if (message === '') return { reason: 'echoparkMessageRequired' };
-  const route = db.prepare(`SELECT group_id FROM echopark_routing WHERE community_id = ? AND request_type_id = ?`).get(community.id, typeId) as { group_id: number } | undefined;
+  const route = db.prepare(`SELECT group_id FROM echopark_routing WHERE community_id = ? AND request_type_id = ?`).get(community.id, typeId) as
+    { group_id: number } | undefined;
   if (!route) return { reason: 'echoparkNoRecipient' };
   const first = db.prepare(`SELECT id FROM echopark_steps ORDER BY position LIMIT 1`).get() as { id: number };
   const now = new Date().toISOString();
@@ -86,7 +86,21 @@ function createRequest(db: Db, userId: number, body: EchoparkCreatePayload): Cre
                                           requested_by, message, urgency_name, created_at, modified_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(requestNumber(next, now), community.id, typeId, node.id, propertyId, first.id, route.group_id, route.group_id, userId, message, node.urgency_name, now, now).lastInsertRowid,
+        .run(
+          requestNumber(next, now),
+          community.id,
+          typeId,
+          node.id,
+          propertyId,
+          first.id,
+          route.group_id,
+          route.group_id,
+          userId,
+          message,
+          node.urgency_name,
+          now,
+          now,
+        ).lastInsertRowid,
     );
     addHistory(db, { requestId: id, type: ECHOPARK_MESSAGE_TYPES.creation, stepId: first.id, groupId: route.group_id, authorId: userId, message, at: now });
     return { id };
@@ -98,10 +112,36 @@ export const requestNumber = (sequence: number, createdAt: string) => `EP-${crea
 
 function propertyTree(db: Db, communityId: number): EchoparkProperty[] {
   const rows = db
-    .prepare(`SELECT id, name, address, postal_code, city, latitude, longitude, level, parent_id FROM echopark_properties WHERE community_id = ? ORDER BY level, name`)
-    .all(communityId) as { id: number; name: string; address: string | null; postal_code: string | null; city: string | null; latitude: number; longitude: number; level: 1 | 2 | 3; parent_id: number | null }[];
+    .prepare(
+      `SELECT id, name, address, postal_code, city, latitude, longitude, level, parent_id FROM echopark_properties WHERE community_id = ? ORDER BY level, name`,
+    )
+    .all(communityId) as {
+    id: number;
+    name: string;
+    address: string | null;
+    postal_code: string | null;
+    city: string | null;
+    latitude: number;
+    longitude: number;
+    level: 1 | 2 | 3;
+    parent_id: number | null;
+  }[];
   const nodes = new Map<number, EchoparkProperty>(
-    rows.map((r) => [r.id, { id: r.id, name: r.name, address: r.address, postalCode: r.postal_code, city: r.city, latitude: r.latitude, longitude: r.longitude, level: r.level, parent: r.parent_id, children: [] }]),
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        name: r.name,
+        address: r.address,
+        postalCode: r.postal_code,
+        city: r.city,
+        latitude: r.latitude,
+        longitude: r.longitude,
+        level: r.level,
+        parent: r.parent_id,
+        children: [],
+      },
+    ]),
   );
   const roots: EchoparkProperty[] = [];
   for (const node of nodes.values()) {
@@ -129,7 +169,15 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Body: EchoparkCreatePayload }>(
     '/api/echopark/requests/',
-    { schema: { body: { type: 'object', required: ['requestTypeId', 'realEstate', 'domainTreeId'], properties: { requestTypeId: ref, realEstate: ref, domainTreeId: ref, message: { type: 'string', maxLength: 10_000 } } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['requestTypeId', 'realEstate', 'domainTreeId'],
+          properties: { requestTypeId: ref, realEstate: ref, domainTreeId: ref, message: { type: 'string', maxLength: 10_000 } },
+        },
+      },
+    },
     async (request, reply) => {
       const user = echoparkUser(request);
       const result = createRequest(db, user.id, request.body);
@@ -166,13 +214,22 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Body: EchoparkConsigneQuery }>(
     '/api/echopark/request/consigne/',
-    { schema: { body: { type: 'object', required: ['requestTypeId', 'domaineTreeId', 'realEstateId'], properties: { requestTypeId: ref, domaineTreeId: ref, realEstateId: ref } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['requestTypeId', 'domaineTreeId', 'realEstateId'],
+          properties: { requestTypeId: ref, domaineTreeId: ref, realEstateId: ref },
+        },
+      },
+    },
     async (request) => {
       const user = echoparkUser(request);
       const typeId = idFrom(request.body.requestTypeId) ?? 0;
       if (!db.prepare(`SELECT 1 FROM echopark_request_types WHERE id = ?`).get(typeId)) throw badRequest(ECHOPARK_REASONS.echoparkUnknownRequestType);
       const domainTreeId = idFrom(request.body.domaineTreeId) ?? 0;
-      if (!db.prepare(`SELECT 1 FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`).get(domainTreeId, typeId)) throw badRequest(ECHOPARK_REASONS.echoparkUnknownDomain);
+      if (!db.prepare(`SELECT 1 FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`).get(domainTreeId, typeId))
+        throw badRequest(ECHOPARK_REASONS.echoparkUnknownDomain);
       const propertyId = idFrom(request.body.realEstateId) ?? 0;
       const property = db.prepare(`SELECT community_id FROM echopark_properties WHERE id = ?`).get(propertyId) as { community_id: number } | undefined;
       if (!property || !userCommunities(db, user.id).some((c) => c.id === property.community_id)) throw refusal('002001');

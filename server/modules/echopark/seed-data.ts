@@ -36,7 +36,17 @@ export const REGIONS: { community: CommunityKey; name: string; city: string; lat
     lat: 45.764,
     lng: 4.8357,
     cities: ['Lyon'],
-    extraSites: [{ name: "Parc d'activités de Gerland", address: '60 avenue Tony Garnier', postalCode: '69007', city: 'Lyon', lat: 45.7312, lng: 4.833, buildings: ['Bâtiment Marcel Mérieux', 'Parking P2'] }],
+    extraSites: [
+      {
+        name: "Parc d'activités de Gerland",
+        address: '60 avenue Tony Garnier',
+        postalCode: '69007',
+        city: 'Lyon',
+        lat: 45.7312,
+        lng: 4.833,
+        buildings: ['Bâtiment Marcel Mérieux', 'Parking P2'],
+      },
+    ],
   },
   {
     community: 'ouest',
@@ -45,7 +55,17 @@ export const REGIONS: { community: CommunityKey; name: string; city: string; lat
     lat: 47.2184,
     lng: -1.5536,
     cities: ['Nantes'],
-    extraSites: [{ name: 'Technopole de la Chantrerie', address: 'rue Christian Pauc', postalCode: '44300', city: 'Nantes', lat: 47.282, lng: -1.52, buildings: ['Pôle Atlanpole', 'Parking visiteurs'] }],
+    extraSites: [
+      {
+        name: 'Technopole de la Chantrerie',
+        address: 'rue Christian Pauc',
+        postalCode: '44300',
+        city: 'Nantes',
+        lat: 47.282,
+        lng: -1.52,
+        buildings: ['Pôle Atlanpole', 'Parking visiteurs'],
+      },
+    ],
   },
   {
     community: 'ouest',
@@ -54,7 +74,17 @@ export const REGIONS: { community: CommunityKey; name: string; city: string; lat
     lat: 44.8378,
     lng: -0.5792,
     cities: ['Bordeaux'],
-    extraSites: [{ name: 'Bassins à flot', address: 'quai Armand Lalande', postalCode: '33300', city: 'Bordeaux', lat: 44.865, lng: -0.556, buildings: ['Hangar G2', 'Parking du quai'] }],
+    extraSites: [
+      {
+        name: 'Bassins à flot',
+        address: 'quai Armand Lalande',
+        postalCode: '33300',
+        city: 'Bordeaux',
+        lat: 44.865,
+        lng: -0.556,
+        buildings: ['Hangar G2', 'Parking du quai'],
+      },
+    ],
   },
   { community: 'sud', name: "Provence-Alpes-Côte d'Azur", city: 'Marseille', lat: 43.2965, lng: 5.3698, cities: ['Marseille'], extraSites: [] },
   { community: 'sud', name: 'Occitanie', city: 'Montpellier', lat: 43.6108, lng: 3.8767, cities: ['Montpellier'], extraSites: [] },
@@ -68,9 +98,23 @@ export const REQUEST_TYPES: { name: string; domains: DomainSpec[]; consigne: str
     name: 'Propreté',
     consigne: 'Précisez la nature et le volume des déchets. Ne manipulez jamais de déchets dangereux (seringues, amiante) : signalez-les seulement.',
     domains: [
-      ['Dépôts sauvages', null, [['Encombrants', null, []], ['Déchets verts', null, []]]],
+      [
+        'Dépôts sauvages',
+        null,
+        [
+          ['Encombrants', null, []],
+          ['Déchets verts', null, []],
+        ],
+      ],
       ['Tags et graffitis', null, []],
-      ['Nettoyage des voiries', null, [['Feuilles mortes', null, []], ['Bris de verre', 'Urgente', []]]],
+      [
+        'Nettoyage des voiries',
+        null,
+        [
+          ['Feuilles mortes', null, []],
+          ['Bris de verre', 'Urgente', []],
+        ],
+      ],
       ['Corbeilles pleines', null, []],
     ],
   },
@@ -79,7 +123,14 @@ export const REQUEST_TYPES: { name: string; domains: DomainSpec[]; consigne: str
     consigne: "Indiquez l'immatriculation si elle est lisible et l'emplacement exact du véhicule.",
     domains: [
       ['Véhicule ventouse', null, []],
-      ['Stationnement gênant', null, [['Sur trottoir', null, []], ['Devant un accès pompiers', 'Urgente', []]]],
+      [
+        'Stationnement gênant',
+        null,
+        [
+          ['Sur trottoir', null, []],
+          ['Devant un accès pompiers', 'Urgente', []],
+        ],
+      ],
       ['Bornes de recharge', null, [['Borne hors service', null, []]]],
       ["Barrières d'accès", null, [['Barrière bloquée', 'Urgente', []]]],
     ],
@@ -109,8 +160,13 @@ export const REQUEST_TYPES: { name: string; domains: DomainSpec[]; consigne: str
 /** Instructions more specific than the type's: [type, domain, site name or null, text]. */
 export const SPECIFIC_CONSIGNES: [string, string, string | null, string][] = [
   ['Espaces verts', 'Arbre dangereux', null, 'Danger immédiat : balisez la zone, éloignez le public et appelez la cellule de gestion au 04 72 10 30 30.'],
-  ['Stationnement', 'Devant un accès pompiers', null, "Accès pompiers bloqué : prévenez aussi le gardien, qui peut faire appel à la fourrière."],
-  ['Éclairage', 'Éclairage des parkings', 'Immeuble Le Confluent', "Parking du Confluent : l'éclairage est piloté par la GTB, précisez le niveau et la travée."],
+  ['Stationnement', 'Devant un accès pompiers', null, 'Accès pompiers bloqué : prévenez aussi le gardien, qui peut faire appel à la fourrière.'],
+  [
+    'Éclairage',
+    'Éclairage des parkings',
+    'Immeuble Le Confluent',
+    "Parking du Confluent : l'éclairage est piloté par la GTB, précisez le niveau et la travée.",
+  ],
 ];
 
 export const ROLES = ['Gestionnaire de communauté', 'Prestataire', 'Service technique'] as const;
@@ -185,8 +241,19 @@ export const PROGRESS_FORM: { label: string; fieldsets: { label: string; fields:
       label: 'Constat sur place',
       fields: [
         { key: 'constat_nature', label: 'Nature du constat', type: 'combo', obligatoire: true, choices: ['Dégradation', 'Usure', 'Vandalisme', 'Autre'] },
-        { key: 'constat_elements', label: 'Éléments concernés', type: 'list', choices: ['Voirie', 'Mobilier urbain', 'Éclairage', 'Végétaux', 'Signalisation'] },
-        { key: 'constat_description', label: 'Description du constat', type: 'textarea', obligatoire: true, placeholder: 'Ce que vous avez constaté en arrivant' },
+        {
+          key: 'constat_elements',
+          label: 'Éléments concernés',
+          type: 'list',
+          choices: ['Voirie', 'Mobilier urbain', 'Éclairage', 'Végétaux', 'Signalisation'],
+        },
+        {
+          key: 'constat_description',
+          label: 'Description du constat',
+          type: 'textarea',
+          obligatoire: true,
+          placeholder: 'Ce que vous avez constaté en arrivant',
+        },
         { key: 'constat_photo', label: 'Photo du constat', type: 'upload' },
       ],
     },

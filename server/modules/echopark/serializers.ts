@@ -5,7 +5,15 @@
  */
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/open';
-import type { EchoparkDetail, EchoparkForm, EchoparkFormField, EchoparkListItem, EchoparkMessage, FormFieldType, FormValue } from '../../../sync/contract/echopark';
+import type {
+  EchoparkDetail,
+  EchoparkForm,
+  EchoparkFormField,
+  EchoparkListItem,
+  EchoparkMessage,
+  FormFieldType,
+  FormValue,
+} from '../../../sync/contract/echopark';
 
 const LIST_SELECT = /* sql */ `
   SELECT r.id, r.number, r.community_id, r.created_at, r.modified_at, r.urgency_name, r.message, r.initial_group_id,
@@ -63,7 +71,12 @@ function listItem(r: ListRow): EchoparkListItem {
     modifiedAt: r.modified_at,
     domain: { name: r.domain_name, parentName: r.parent_domain_name, requestTypeName: r.type_name, requestTypeId: r.type_id },
     step: { id: r.step_id, name: r.step_name, typeName: r.step_type },
-    realEstate: { id: r.property_id, name: r.property_name, label: r.site_name ? `${r.site_name} – ${r.property_name}` : r.property_name, city: r.property_city },
+    realEstate: {
+      id: r.property_id,
+      name: r.property_name,
+      label: r.site_name ? `${r.site_name} – ${r.property_name}` : r.property_name,
+      city: r.property_city,
+    },
     urgencyName: r.urgency_name,
     requestedBy: { firstName: r.firstname, lastName: r.lastname, companyName: r.company_name },
     closed: r.is_closing ? 1 : 0,
@@ -72,7 +85,9 @@ function listItem(r: ListRow): EchoparkListItem {
 
 /** The requests of a community, newest first, and their total. */
 export function listItems(db: Db, communityId: number, limit: number, offset: number): { items: EchoparkListItem[]; total: number } {
-  const rows = db.prepare(`${LIST_SELECT} WHERE r.community_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`).all(communityId, limit, offset) as ListRow[];
+  const rows = db
+    .prepare(`${LIST_SELECT} WHERE r.community_id = ? ORDER BY r.created_at DESC, r.id DESC LIMIT ? OFFSET ?`)
+    .all(communityId, limit, offset) as ListRow[];
   const { total } = db.prepare(`SELECT COUNT(*) AS total FROM echopark_requests WHERE community_id = ?`).get(communityId) as { total: number };
   return { items: rows.map(listItem), total };
 }
@@ -196,7 +211,10 @@ export function loadForm(db: Db, formId: number, requestId: number | null, stepI
     .all(formId) as FieldRow[];
   const answers = new Map(
     (requestId !== null && stepId !== null
-      ? (db.prepare(`SELECT field_id, value FROM echopark_form_answers WHERE request_id = ? AND step_id = ?`).all(requestId, stepId) as { field_id: number; value: string }[])
+      ? (db.prepare(`SELECT field_id, value FROM echopark_form_answers WHERE request_id = ? AND step_id = ?`).all(requestId, stepId) as {
+          field_id: number;
+          value: string;
+        }[])
       : []
     ).map((a) => [a.field_id, JSON.parse(a.value) as FormValue | null]),
   );
@@ -248,6 +266,14 @@ export function requestDetail(ctx: AppContext, id: number): EchoparkDetail | nul
     pictures: pictures(ctx, id),
     form: r.form_id !== null ? loadForm(db, r.form_id, id, r.step_id) : null,
     debriefing_available: r.debriefing_available ? 1 : 0,
-    debriefings: debriefings.map((d) => ({ id: d.id, stepId: d.step_id, beginAt: d.begin_at, endAt: d.end_at, comment: d.comment, done: d.done === 1, createdAt: d.created_at })),
+    debriefings: debriefings.map((d) => ({
+      id: d.id,
+      stepId: d.step_id,
+      beginAt: d.begin_at,
+      endAt: d.end_at,
+      comment: d.comment,
+      done: d.done === 1,
+      createdAt: d.created_at,
+    })),
   };
 }

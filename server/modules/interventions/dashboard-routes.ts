@@ -13,9 +13,17 @@ import { sideOf, visibilityClause } from './access';
 export function dashboardOf(db: Db, user: AuthUser): InterventionDashboard {
   const clause = visibilityClause(db, user);
   const count = (places: string[]) =>
-    (db.prepare(`SELECT COUNT(*) AS n FROM intervention_requests ir WHERE ${clause.sql} AND ir.place IN (${places.map(() => '?').join(', ')})`).get(...clause.params, ...places) as { n: number }).n;
+    (
+      db
+        .prepare(`SELECT COUNT(*) AS n FROM intervention_requests ir WHERE ${clause.sql} AND ir.place IN (${places.map(() => '?').join(', ')})`)
+        .get(...clause.params, ...places) as { n: number }
+    ).n;
   const proposals = (
-    db.prepare(`SELECT COUNT(DISTINCT ir.id) AS n FROM intervention_requests ir JOIN appointments a ON a.intervention_id = ir.id AND a.status = 1 WHERE ${clause.sql} AND ir.place = 'planning'`).get(...clause.params) as { n: number }
+    db
+      .prepare(
+        `SELECT COUNT(DISTINCT ir.id) AS n FROM intervention_requests ir JOIN appointments a ON a.intervention_id = ir.id AND a.status = 1 WHERE ${clause.sql} AND ir.place = 'planning'`,
+      )
+      .get(...clause.params) as { n: number }
   ).n;
   const side = sideOf(user);
   const manager = side === 'manager';

@@ -36,7 +36,11 @@ export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
     visibleIntervention(db, currentUser(request), irId);
     const order = param(q, 'order[dateEnd]')?.toLowerCase() === 'asc' ? 'ASC' : 'DESC';
     const rows = db.prepare(`SELECT * FROM debriefings WHERE intervention_id = ? ORDER BY date_end ${order}, id ${order}`).all(irId) as DebriefingRow[];
-    return sendCollection(request, reply, rows.map((r) => debriefingDto(db, r)));
+    return sendCollection(
+      request,
+      reply,
+      rows.map((r) => debriefingDto(db, r)),
+    );
   });
 
   app.post<{ Body: { interventionRequest: string | number; message: string; dateBegin: string; dateEnd: string; status?: number } }>(
@@ -46,7 +50,13 @@ export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: {
           type: 'object',
           required: ['interventionRequest', 'message', 'dateBegin', 'dateEnd'],
-          properties: { interventionRequest: ref, message: { type: 'string', minLength: 1, maxLength: 10_000 }, dateBegin: text(40), dateEnd: text(40), status: { type: 'integer', enum: [0] } },
+          properties: {
+            interventionRequest: ref,
+            message: { type: 'string', minLength: 1, maxLength: 10_000 },
+            dateBegin: text(40),
+            dateEnd: text(40),
+            status: { type: 'integer', enum: [0] },
+          },
         },
       },
     },
@@ -94,7 +104,11 @@ export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const upload = await readImageUpload(request);
     const mediaId = tx(db, () => {
       const md5 = ctx.files.put(upload.data);
-      const id = Number(db.prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`).run(upload.filename, upload.type, md5, upload.data.length, new Date().toISOString(), user.id).lastInsertRowid);
+      const id = Number(
+        db
+          .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)
+          .run(upload.filename, upload.type, md5, upload.data.length, new Date().toISOString(), user.id).lastInsertRowid,
+      );
       db.prepare(`INSERT INTO debriefing_media (debriefing_id, media_id) VALUES (?, ?)`).run(debriefing.id, id);
       return id;
     });
@@ -103,7 +117,19 @@ export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Body: { globalRate: number; message?: string | null; interventionRequest: string | number } }>(
     '/api/intervention_request/ratings',
-    { schema: { body: { type: 'object', required: ['globalRate', 'interventionRequest'], properties: { globalRate: { type: 'integer', minimum: 1, maximum: 5 }, message: { type: ['string', 'null'], maxLength: 2000 }, interventionRequest: ref } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['globalRate', 'interventionRequest'],
+          properties: {
+            globalRate: { type: 'integer', minimum: 1, maximum: 5 },
+            message: { type: ['string', 'null'], maxLength: 2000 },
+            interventionRequest: ref,
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const row = visibleIntervention(db, user, idFrom(request.body.interventionRequest));
@@ -111,8 +137,13 @@ export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!side) throw refusal('010004');
       if (!ratingEnabledIn(row.place)) throw refusal('010003');
       const type = side === 'manager' ? 1 : 0;
-      if (db.prepare(`SELECT 1 FROM ratings WHERE intervention_id = ? AND type = ?`).get(row.id, type)) throw badRequest('Vous avez déjà noté cette intervention.');
-      tx(db, () => db.prepare(`INSERT INTO ratings (intervention_id, type, global_rate, message, author_id) VALUES (?, ?, ?, ?, ?)`).run(row.id, type, request.body.globalRate, request.body.message ?? null, user.id));
+      if (db.prepare(`SELECT 1 FROM ratings WHERE intervention_id = ? AND type = ?`).get(row.id, type))
+        throw badRequest('Vous avez déjà noté cette intervention.');
+      tx(db, () =>
+        db
+          .prepare(`INSERT INTO ratings (intervention_id, type, global_rate, message, author_id) VALUES (?, ?, ?, ?, ?)`)
+          .run(row.id, type, request.body.globalRate, request.body.message ?? null, user.id),
+      );
       return reply.status(201).send(ratingsOf(db, row.id).find((r) => r.type === type));
     },
   );

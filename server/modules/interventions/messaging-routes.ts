@@ -17,7 +17,6 @@ import type { ThreadDto } from '../../../sync/contract/interventions';
 import { visibilityClause, visibleIntervention } from './access';
 import { addMessage, markThreadRead, threadMessages } from './serializers';
 
-
 interface ThreadRow {
   kind: 'intervention' | 'os';
   object_id: number;
@@ -58,9 +57,14 @@ function threadRows(db: Db, user: AuthUser): ThreadRow[] {
 function threadDto(db: Db, row: ThreadRow): ThreadDto {
   const table = row.kind === 'intervention' ? 'intervention_requests' : 'work_validation_requests';
   const object = db
-    .prepare(`SELECT re.name AS re_name, ba.name AS area FROM ${table} o LEFT JOIN real_estates re ON re.id = o.real_estate_id LEFT JOIN business_areas ba ON ba.id = o.business_area_id WHERE o.id = ?`)
+    .prepare(
+      `SELECT re.name AS re_name, ba.name AS area FROM ${table} o LEFT JOIN real_estates re ON re.id = o.real_estate_id LEFT JOIN business_areas ba ON ba.id = o.business_area_id WHERE o.id = ?`,
+    )
     .get(row.object_id) as { re_name: string | null; area: string | null } | undefined;
-  const author = row.send_by_id && row.send_by_id > 0 ? (db.prepare(`SELECT firstname, lastname FROM users WHERE id = ?`).get(row.send_by_id) as { firstname: string; lastname: string } | undefined) : undefined;
+  const author =
+    row.send_by_id && row.send_by_id > 0
+      ? (db.prepare(`SELECT firstname, lastname FROM users WHERE id = ?`).get(row.send_by_id) as { firstname: string; lastname: string } | undefined)
+      : undefined;
   return {
     id: row.object_id,
     type: row.kind === 'intervention' ? 'InterventionRequest' : 'WorkValidationRequest',
@@ -89,7 +93,15 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post<{ Body: { interventionRequest: string | number; messageText: string } }>(
     '/api/intervention_request/messages/new_conversation',
-    { schema: { body: { type: 'object', required: ['interventionRequest', 'messageText'], properties: { interventionRequest: ref, messageText: { type: 'string', minLength: 1, maxLength: 5000 } } } } },
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['interventionRequest', 'messageText'],
+          properties: { interventionRequest: ref, messageText: { type: 'string', minLength: 1, maxLength: 5000 } },
+        },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const row = visibleIntervention(db, user, idFrom(request.body.interventionRequest));
@@ -108,7 +120,12 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = currentUser(request);
     const { itemsPerPage, offset } = paging(query(request), 30);
     const rows = tx(db, () => threadRows(db, user));
-    return sendCollection(request, reply, rows.slice(offset, offset + itemsPerPage).map((r) => threadDto(db, r)), rows.length);
+    return sendCollection(
+      request,
+      reply,
+      rows.slice(offset, offset + itemsPerPage).map((r) => threadDto(db, r)),
+      rows.length,
+    );
   });
 
   app.get('/api/message/user_message_counts/0', async (request) => {

@@ -75,7 +75,11 @@ function pickProvider(db: Db, realEstateId: number, businessAreaId: number): num
     )
     .get(realEstateId, family) as { id: number } | undefined;
   if (sameFamily) return sameFamily.id;
-  const any = db.prepare(`SELECT provider_company_id AS id, COUNT(*) AS n FROM intervention_requests WHERE real_estate_id = ? GROUP BY provider_company_id ORDER BY n DESC, id LIMIT 1`).get(realEstateId) as { id: number } | undefined;
+  const any = db
+    .prepare(
+      `SELECT provider_company_id AS id, COUNT(*) AS n FROM intervention_requests WHERE real_estate_id = ? GROUP BY provider_company_id ORDER BY n DESC, id LIMIT 1`,
+    )
+    .get(realEstateId) as { id: number } | undefined;
   return any?.id ?? (db.prepare(`SELECT id FROM companies WHERE kind = 'provider' ORDER BY id LIMIT 1`).get() as { id: number }).id;
 }
 
@@ -89,11 +93,16 @@ interface CheckedPayload {
 
 function checkPayload(db: Db, user: AuthUser, body: InterventionCreatePayload): CheckedPayload {
   const realEstateId = idFrom(body.realEstatId);
-  const estate = realEstateId === undefined ? undefined : (db.prepare(`SELECT id, owner_company_id, main_contact_id FROM real_estates WHERE id = ?`).get(realEstateId) as { id: number; owner_company_id: number; main_contact_id: number } | undefined);
+  const estate =
+    realEstateId === undefined
+      ? undefined
+      : (db.prepare(`SELECT id, owner_company_id, main_contact_id FROM real_estates WHERE id = ?`).get(realEstateId) as
+          { id: number; owner_company_id: number; main_contact_id: number } | undefined);
   if (!estate) throw refusal('002001');
   assertRealEstate(db, user, estate.id);
   const businessAreaId = idFrom(body.businessAreaId);
-  if (businessAreaId === undefined || !db.prepare(`SELECT 1 FROM business_areas WHERE id = ?`).get(businessAreaId)) throw badRequest("Ce corps d'état n'existe pas.");
+  if (businessAreaId === undefined || !db.prepare(`SELECT 1 FROM business_areas WHERE id = ?`).get(businessAreaId))
+    throw badRequest("Ce corps d'état n'existe pas.");
   for (const buildingId of body.buildingIdList) {
     const building = db.prepare(`SELECT real_estate_id FROM buildings WHERE id = ?`).get(buildingId) as { real_estate_id: number } | undefined;
     if (!building) throw refusal('003002');
@@ -104,7 +113,6 @@ function checkPayload(db: Db, user: AuthUser, body: InterventionCreatePayload): 
   return { realEstateId: estate.id, businessAreaId, buildingIds: [...new Set(body.buildingIdList)], contactId, ownerCompanyId: estate.owner_company_id };
 }
 
-
 export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
@@ -112,18 +120,44 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = query(request);
     const { itemsPerPage, offset } = paging(q, 10);
     const order = param(q, 'order[id]')?.toLowerCase() === 'asc' ? 'ASC' : 'DESC';
-    const { rows, total } = listRows(db, currentUser(request), { places: listParam(q, 'place'), realEstate: intParam(q, 'realEstate'), number: param(q, 'number') }, itemsPerPage, offset, order);
-    return sendCollection(request, reply, rows.map((r) => listItem(db, r)), total);
+    const { rows, total } = listRows(
+      db,
+      currentUser(request),
+      { places: listParam(q, 'place'), realEstate: intParam(q, 'realEstate'), number: param(q, 'number') },
+      itemsPerPage,
+      offset,
+      order,
+    );
+    return sendCollection(
+      request,
+      reply,
+      rows.map((r) => listItem(db, r)),
+      total,
+    );
   });
 
   app.get('/api/intervention_requests', async (request, reply) => {
     const q = query(request);
     const { itemsPerPage, offset } = paging(q, 30);
-    const { rows, total } = listRows(db, currentUser(request), { places: listParam(q, 'place'), realEstate: intParam(q, 'realEstate'), requestedBy: intParam(q, 'requestedBy') }, itemsPerPage, offset, 'DESC');
-    return sendCollection(request, reply, rows.map((r) => detailDto(db, r)), total);
+    const { rows, total } = listRows(
+      db,
+      currentUser(request),
+      { places: listParam(q, 'place'), realEstate: intParam(q, 'realEstate'), requestedBy: intParam(q, 'requestedBy') },
+      itemsPerPage,
+      offset,
+      'DESC',
+    );
+    return sendCollection(
+      request,
+      reply,
+      rows.map((r) => detailDto(db, r)),
+      total,
+    );
   });
 
-  app.get<{ Params: { id: string } }>('/api/intervention_requests/:id', async (request) => detailDto(db, visibleIntervention(db, currentUser(request), idFrom(request.params.id))));
+  app.get<{ Params: { id: string } }>('/api/intervention_requests/:id', async (request) =>
+    detailDto(db, visibleIntervention(db, currentUser(request), idFrom(request.params.id))),
+  );
 
   app.post<{ Body: InterventionCreatePayload }>('/api/post_intervention_requests', { schema: { body: createBodySchema } }, async (request, reply) => {
     const user = currentUser(request);
@@ -138,7 +172,17 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
             `INSERT INTO intervention_requests (number, place, created_at, real_estate_id, business_area_id, contact_id, information, requested_by, provider_company_id, owner_company_id)
              VALUES (?, 'waiting', ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(`tmp-${now}-${Math.random()}`, now, p.realEstateId, p.businessAreaId, p.contactId, request.body.information.trim(), user.id, provider, p.ownerCompanyId).lastInsertRowid,
+          .run(
+            `tmp-${now}-${Math.random()}`,
+            now,
+            p.realEstateId,
+            p.businessAreaId,
+            p.contactId,
+            request.body.information.trim(),
+            user.id,
+            provider,
+            p.ownerCompanyId,
+          ).lastInsertRowid,
       );
       db.prepare(`UPDATE intervention_requests SET number = ? WHERE id = ?`).run(interventionNumber(newId, now), newId);
       const link = db.prepare(`INSERT INTO intervention_buildings (intervention_id, building_id) VALUES (?, ?)`);
@@ -149,26 +193,25 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(201).send(detailDto(db, visibleIntervention(db, user, id)));
   });
 
-  app.put<{ Params: { id: string }; Body: InterventionCreatePayload }>('/api/post_intervention_requests/:id', { schema: { body: createBodySchema } }, async (request) => {
-    const user = currentUser(request);
-    const row = interventionForSide(db, user, idFrom(request.params.id), 'manager');
-    if (!['start', 'waiting', 'planning'].includes(row.place)) throw refusal('010003');
-    const p = checkPayload(db, user, request.body);
-    tx(db, () => {
-      db.prepare(`UPDATE intervention_requests SET real_estate_id = ?, business_area_id = ?, contact_id = ?, information = ?, owner_company_id = ? WHERE id = ?`).run(
-        p.realEstateId,
-        p.businessAreaId,
-        p.contactId,
-        request.body.information.trim(),
-        p.ownerCompanyId,
-        row.id,
-      );
-      db.prepare(`DELETE FROM intervention_buildings WHERE intervention_id = ?`).run(row.id);
-      const link = db.prepare(`INSERT INTO intervention_buildings (intervention_id, building_id) VALUES (?, ?)`);
-      for (const b of p.buildingIds) link.run(row.id, b);
-    });
-    return detailDto(db, visibleIntervention(db, user, row.id));
-  });
+  app.put<{ Params: { id: string }; Body: InterventionCreatePayload }>(
+    '/api/post_intervention_requests/:id',
+    { schema: { body: createBodySchema } },
+    async (request) => {
+      const user = currentUser(request);
+      const row = interventionForSide(db, user, idFrom(request.params.id), 'manager');
+      if (!['start', 'waiting', 'planning'].includes(row.place)) throw refusal('010003');
+      const p = checkPayload(db, user, request.body);
+      tx(db, () => {
+        db.prepare(
+          `UPDATE intervention_requests SET real_estate_id = ?, business_area_id = ?, contact_id = ?, information = ?, owner_company_id = ? WHERE id = ?`,
+        ).run(p.realEstateId, p.businessAreaId, p.contactId, request.body.information.trim(), p.ownerCompanyId, row.id);
+        db.prepare(`DELETE FROM intervention_buildings WHERE intervention_id = ?`).run(row.id);
+        const link = db.prepare(`INSERT INTO intervention_buildings (intervention_id, building_id) VALUES (?, ?)`);
+        for (const b of p.buildingIds) link.run(row.id, b);
+      });
+      return detailDto(db, visibleIntervention(db, user, row.id));
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/api/intervention_requests/:id/medias', async (request, reply) => {
     const user = currentUser(request);
@@ -176,7 +219,11 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     const upload = await readImageUpload(request);
     const mediaId = tx(db, () => {
       const md5 = ctx.files.put(upload.data);
-      const id = Number(db.prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`).run(upload.filename, upload.type, md5, upload.data.length, new Date().toISOString(), user.id).lastInsertRowid);
+      const id = Number(
+        db
+          .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)
+          .run(upload.filename, upload.type, md5, upload.data.length, new Date().toISOString(), user.id).lastInsertRowid,
+      );
       db.prepare(`INSERT INTO intervention_media (intervention_id, media_id) VALUES (?, ?)`).run(row.id, id);
       return id;
     });

@@ -60,7 +60,9 @@ export function seedInterventions(ctx: AppContext, world: World, { now, scale }:
   const setNumber = db.prepare(`UPDATE intervention_requests SET number = ? WHERE id = ?`);
   const link = db.prepare(`INSERT INTO intervention_buildings (intervention_id, building_id) VALUES (?, ?)`);
   const media = db.prepare(`INSERT INTO intervention_media (intervention_id, media_id) VALUES (?, ?)`);
-  const appointment = db.prepare(`INSERT INTO appointments (intervention_id, date, date_end, status, reason, information, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const appointment = db.prepare(
+    `INSERT INTO appointments (intervention_id, date, date_end, status, reason, information, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
   const debriefing = db.prepare(`INSERT INTO debriefings (intervention_id, message, date_begin, date_end, status, done_by) VALUES (?, ?, ?, ?, ?, ?)`);
   const debriefingMedia = db.prepare(`INSERT INTO debriefing_media (debriefing_id, media_id) VALUES (?, ?)`);
   const rating = db.prepare(`INSERT INTO ratings (intervention_id, type, global_rate, message, author_id) VALUES (?, ?, ?, ?, ?)`);
@@ -72,9 +74,28 @@ export function seedInterventions(ctx: AppContext, world: World, { now, scale }:
   const u = world.users;
 
   let n = 0;
-  const create = (place: InterventionPlace, ageDays: number, estate = owned[n % owned.length]!, provider = [technis, technis, hydro, technis, elec][n % 5]!, requester: number = u.gestionnaire) => {
+  const create = (
+    place: InterventionPlace,
+    ageDays: number,
+    estate = owned[n % owned.length]!,
+    provider = [technis, technis, hydro, technis, elec][n % 5]!,
+    requester: number = u.gestionnaire,
+  ) => {
     const createdAt = at(-ageDays, 8 + (n % 9));
-    const id = Number(insert.run(`seed-${n}`, place, createdAt, estate.id, leaves[n % leaves.length]!.id, estate.contactId, PROBLEMS[n % PROBLEMS.length]!, requester, provider, estate.ownerCompanyId).lastInsertRowid);
+    const id = Number(
+      insert.run(
+        `seed-${n}`,
+        place,
+        createdAt,
+        estate.id,
+        leaves[n % leaves.length]!.id,
+        estate.contactId,
+        PROBLEMS[n % PROBLEMS.length]!,
+        requester,
+        provider,
+        estate.ownerCompanyId,
+      ).lastInsertRowid,
+    );
     setNumber.run(interventionNumber(id, createdAt), id);
     link.run(id, estate.leafBuildingIds[n % estate.leafBuildingIds.length] ?? estate.buildingIds[0]!);
     n++;
@@ -113,10 +134,20 @@ export function seedInterventions(ctx: AppContext, world: World, { now, scale }:
       if (['in_progress', 'debriefing', 'done', 'closed', 'reclaim'].includes(place)) {
         const status = place === 'in_progress' ? (i % 3 === 0 ? 0 : i % 3 === 1 ? 2 : 0) : 1;
         if (place !== 'in_progress' || i % 2 === 0) {
-          const d = Number(debriefing.run(id, 'Recherche de panne effectuée, pièce défectueuse remplacée. Essais concluants.', at(-pastDays, 9), at(-pastDays, 12), status, pro).lastInsertRowid);
+          const d = Number(
+            debriefing.run(
+              id,
+              'Recherche de panne effectuée, pièce défectueuse remplacée. Essais concluants.',
+              at(-pastDays, 9),
+              at(-pastDays, 12),
+              status,
+              pro,
+            ).lastInsertRowid,
+          );
           if (i % 2 === 0) debriefingMedia.run(d, world.addImage(`cr-${d}.png`, 1000 + d, new Date(at(-pastDays, 12)), pro));
         }
-        if (place === 'in_progress' && i === 1) debriefing.run(id, 'Première visite : diagnostic posé, commande de pièces en cours.', at(-pastDays, 9), at(-pastDays, 11), 2, pro);
+        if (place === 'in_progress' && i === 1)
+          debriefing.run(id, 'Première visite : diagnostic posé, commande de pièces en cours.', at(-pastDays, 9), at(-pastDays, 11), 2, pro);
       }
       if (place === 'done' || place === 'closed') {
         message.run(id, STEP_MESSAGES.done, at(-pastDays, 13), null);
@@ -139,7 +170,20 @@ export function seedInterventions(ctx: AppContext, world: World, { now, scale }:
     const place = INTERVENTION_PLACE_LIST[i % INTERVENTION_PLACE_LIST.length]!;
     const estate = owned[i % owned.length]!;
     const createdAt = at(-(i % 700), i % 24);
-    const id = Number(insert.run(`gen-${i}`, place, createdAt, estate.id, leaves[i % leaves.length]!.id, estate.contactId, PROBLEMS[i % PROBLEMS.length]!, u.gestionnaire, world.companies.providers[i % 3]!, estate.ownerCompanyId).lastInsertRowid);
+    const id = Number(
+      insert.run(
+        `gen-${i}`,
+        place,
+        createdAt,
+        estate.id,
+        leaves[i % leaves.length]!.id,
+        estate.contactId,
+        PROBLEMS[i % PROBLEMS.length]!,
+        u.gestionnaire,
+        world.companies.providers[i % 3]!,
+        estate.ownerCompanyId,
+      ).lastInsertRowid,
+    );
     setNumber.run(interventionNumber(id, createdAt), id);
   }
 }

@@ -22,7 +22,8 @@ const nameOf = (db: Db, table: 'real_estates' | 'business_areas' | 'companies', 
   id === null ? null : ((db.prepare(`SELECT name FROM ${table} WHERE id = ?`).get(id) as { name: string } | undefined)?.name ?? null);
 
 export function listItem(db: Db, row: InterventionRow): InterventionListItem {
-  const valid = db.prepare(`SELECT date, date_end FROM appointments WHERE intervention_id = ? AND status = 2 ORDER BY date DESC LIMIT 1`).get(row.id) as { date: string; date_end: string } | undefined;
+  const valid = db.prepare(`SELECT date, date_end FROM appointments WHERE intervention_id = ? AND status = 2 ORDER BY date DESC LIMIT 1`).get(row.id) as
+    { date: string; date_end: string } | undefined;
   const area = nameOf(db, 'business_areas', row.business_area_id);
   const provider = nameOf(db, 'companies', row.provider_company_id);
   const owner = nameOf(db, 'companies', row.owner_company_id);
@@ -67,7 +68,8 @@ export function appointmentsOf(db: Db, interventionId: number, status?: number):
   return rows.map(appointmentDto);
 }
 
-const mediaList = (db: Db, sql: string, id: number): MediaDto[] => (db.prepare(sql).all(id) as { media_id: number }[]).map((m) => mediaDto(db, m.media_id)!).filter(Boolean);
+const mediaList = (db: Db, sql: string, id: number): MediaDto[] =>
+  (db.prepare(sql).all(id) as { media_id: number }[]).map((m) => mediaDto(db, m.media_id)!).filter(Boolean);
 
 interface DebriefingRow {
   id: number;
@@ -80,7 +82,10 @@ interface DebriefingRow {
 }
 
 export function debriefingDto(db: Db, r: DebriefingRow): DebriefingDto {
-  const author = r.done_by === null ? undefined : (db.prepare(`SELECT firstname, lastname FROM users WHERE id = ?`).get(r.done_by) as { firstname: string; lastname: string } | undefined);
+  const author =
+    r.done_by === null
+      ? undefined
+      : (db.prepare(`SELECT firstname, lastname FROM users WHERE id = ?`).get(r.done_by) as { firstname: string; lastname: string } | undefined);
   return {
     id: r.id,
     message: r.message,
@@ -94,21 +99,30 @@ export function debriefingDto(db: Db, r: DebriefingRow): DebriefingDto {
 }
 
 export function ratingsOf(db: Db, interventionId: number): RatingDto[] {
-  const rows = db.prepare(`SELECT id, type, global_rate, message FROM ratings WHERE intervention_id = ? ORDER BY id`).all(interventionId) as { id: number; type: 0 | 1; global_rate: number; message: string | null }[];
+  const rows = db.prepare(`SELECT id, type, global_rate, message FROM ratings WHERE intervention_id = ? ORDER BY id`).all(interventionId) as {
+    id: number;
+    type: 0 | 1;
+    global_rate: number;
+    message: string | null;
+  }[];
   return rows.map((r) => ({ id: r.id, type: r.type, globalRate: r.global_rate, message: r.message, interventionRequest: interventionIri(interventionId) }));
 }
 
 export function detailDto(db: Db, row: InterventionRow): InterventionDetailDto {
-  const requester = db.prepare(`SELECT u.firstname, u.lastname, u.gsm, c.name AS company FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = ?`).get(row.requested_by) as
-    | { firstname: string; lastname: string; gsm: string; company: string | null }
-    | undefined;
+  const requester = db
+    .prepare(`SELECT u.firstname, u.lastname, u.gsm, c.name AS company FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = ?`)
+    .get(row.requested_by) as { firstname: string; lastname: string; gsm: string; company: string | null } | undefined;
   const contact = contactDto(db, row.contact_id);
   return {
     ...listItem(db, row),
-    buildings: db.prepare(`SELECT b.id, b.name FROM intervention_buildings ib JOIN buildings b ON b.id = ib.building_id WHERE ib.intervention_id = ? ORDER BY b.name`).all(row.id) as { id: number; name: string }[],
+    buildings: db
+      .prepare(`SELECT b.id, b.name FROM intervention_buildings ib JOIN buildings b ON b.id = ib.building_id WHERE ib.intervention_id = ? ORDER BY b.name`)
+      .all(row.id) as { id: number; name: string }[],
     contact: contact ? { address: contact.address, additionalAddress: contact.additionalAddress, postalCode: contact.postalCode, city: contact.city } : null,
     information: row.information,
-    requestedBy: requester ? { firstName: requester.firstname, lastName: requester.lastname, gsm: requester.gsm, company: requester.company ? { name: requester.company } : null } : null,
+    requestedBy: requester
+      ? { firstName: requester.firstname, lastName: requester.lastname, gsm: requester.gsm, company: requester.company ? { name: requester.company } : null }
+      : null,
     appointments: appointmentsOf(db, row.id),
     medias: mediaList(db, `SELECT media_id FROM intervention_media WHERE intervention_id = ? ORDER BY media_id`, row.id),
     ratings: ratingsOf(db, row.id),
@@ -127,13 +141,18 @@ interface MessageRow {
 /** Messages of a thread, oldest first; automatic ones (no author) have sendBy.id 0. */
 export function threadMessages(db: Db, kind: 'intervention' | 'os', objectId: number): MessageDto[] {
   const rows = db
-    .prepare(`SELECT m.id, m.message_text, m.date, m.send_by_id, u.firstname, u.lastname FROM messages m LEFT JOIN users u ON u.id = m.send_by_id WHERE m.object_kind = ? AND m.object_id = ? ORDER BY m.date, m.id`)
+    .prepare(
+      `SELECT m.id, m.message_text, m.date, m.send_by_id, u.firstname, u.lastname FROM messages m LEFT JOIN users u ON u.id = m.send_by_id WHERE m.object_kind = ? AND m.object_id = ? ORDER BY m.date, m.id`,
+    )
     .all(kind, objectId) as MessageRow[];
   return rows.map((r) => ({
     id: r.id,
     messageText: r.message_text,
     date: r.date,
-    sendBy: r.send_by_id && r.send_by_id > 0 ? { id: r.send_by_id, firstName: r.firstname ?? '', lastName: r.lastname ?? '' } : { id: 0, firstName: 'Batipass', lastName: '' },
+    sendBy:
+      r.send_by_id && r.send_by_id > 0
+        ? { id: r.send_by_id, firstName: r.firstname ?? '', lastName: r.lastname ?? '' }
+        : { id: 0, firstName: 'Batipass', lastName: '' },
   }));
 }
 
@@ -147,6 +166,16 @@ export function markThreadRead(db: Db, userId: number, kind: 'intervention' | 'o
   ).run(userId, kind, objectId, last.id);
 }
 
-export function addMessage(db: Db, kind: 'intervention' | 'os', objectId: number, text: string, authorId: number | null, date = new Date().toISOString()): number {
-  return Number(db.prepare(`INSERT INTO messages (object_kind, object_id, message_text, date, send_by_id) VALUES (?, ?, ?, ?, ?)`).run(kind, objectId, text, date, authorId).lastInsertRowid);
+export function addMessage(
+  db: Db,
+  kind: 'intervention' | 'os',
+  objectId: number,
+  text: string,
+  authorId: number | null,
+  date = new Date().toISOString(),
+): number {
+  return Number(
+    db.prepare(`INSERT INTO messages (object_kind, object_id, message_text, date, send_by_id) VALUES (?, ?, ?, ?, ?)`).run(kind, objectId, text, date, authorId)
+      .lastInsertRowid,
+  );
 }

@@ -39,7 +39,9 @@ export function osVisibility(db: Db, user: AuthUser): { sql: string; params: num
 
 export function visibleOsIds(db: Db, user: AuthUser): number[] {
   const clause = osVisibility(db, user);
-  return (db.prepare(`SELECT w.id FROM work_validation_requests w WHERE ${clause.sql} ORDER BY w.id`).all(...clause.params) as { id: number }[]).map((r) => r.id);
+  return (db.prepare(`SELECT w.id FROM work_validation_requests w WHERE ${clause.sql} ORDER BY w.id`).all(...clause.params) as { id: number }[]).map(
+    (r) => r.id,
+  );
 }
 
 /** The OS if the user may see it: 404 006002 when unknown, 001001 when not theirs. */

@@ -13,7 +13,11 @@ import { mayCreate, osVisibility } from './access';
 export function osDashboardOf(db: Db, user: AuthUser): OsDashboard {
   const clause = osVisibility(db, user);
   const count = (places: OsPlace[]) =>
-    (db.prepare(`SELECT COUNT(*) AS n FROM work_validation_requests w WHERE ${clause.sql} AND w.place IN (${places.map(() => '?').join(', ')})`).get(...clause.params, ...places) as { n: number }).n;
+    (
+      db
+        .prepare(`SELECT COUNT(*) AS n FROM work_validation_requests w WHERE ${clause.sql} AND w.place IN (${places.map(() => '?').join(', ')})`)
+        .get(...clause.params, ...places) as { n: number }
+    ).n;
   const can = (place: OsPlace) => mayActAt(place, user.roles);
   return {
     countPurchaseOrderDT: count(['purchase_order_dt']),

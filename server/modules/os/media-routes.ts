@@ -30,8 +30,9 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const mediaId = tx(db, () => {
       const md5 = ctx.files.put(upload.data);
       const id = Number(
-        db.prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`).run(upload.filename || md5, upload.type, md5, upload.data.length, new Date().toISOString(), user.id)
-          .lastInsertRowid,
+        db
+          .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)
+          .run(upload.filename || md5, upload.type, md5, upload.data.length, new Date().toISOString(), user.id).lastInsertRowid,
       );
       db.prepare(`INSERT INTO work_validation_media (request_id, media_id) VALUES (?, ?)`).run(row.id, id);
       return id;
@@ -41,14 +42,18 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { id: string } }>('/api/work_validation_requests/media/:id', async (request, reply) => {
     const user = currentUser(request);
-    const media = db.prepare(`SELECT m.md5, m.type, wm.request_id FROM media m JOIN work_validation_media wm ON wm.media_id = m.id WHERE m.id = ?`).get(idFrom(request.params.id) ?? -1) as
-      | { md5: string; type: string; request_id: number }
-      | undefined;
+    const media = db
+      .prepare(`SELECT m.md5, m.type, wm.request_id FROM media m JOIN work_validation_media wm ON wm.media_id = m.id WHERE m.id = ?`)
+      .get(idFrom(request.params.id) ?? -1) as { md5: string; type: string; request_id: number } | undefined;
     if (!media) throw notFound('Ce document est introuvable.');
     // The document is as private as its OS (001001 when the OS is not the caller's).
     visibleOs(db, user, media.request_id);
     const data = ctx.files.get(media.md5);
     if (!data) throw notFound('Le fichier de ce document est introuvable.');
-    return reply.type(media.type).header('Content-Disposition', `attachment; filename="${media.md5}"`).header('Cache-Control', 'private, max-age=31536000, immutable').send(data);
+    return reply
+      .type(media.type)
+      .header('Content-Disposition', `attachment; filename="${media.md5}"`)
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .send(data);
   });
 }

@@ -34,17 +34,21 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendCollection(request, reply, items);
   });
 
-  app.post<{ Body: NewOsMessagePayload }>('/api/work_validation_request/messages/new_conversation', { schema: { body: newMessageSchema } }, async (request, reply) => {
-    const user = currentUser(request);
-    const row = visibleOs(db, user, idFrom(request.body.workValidationRequest));
-    const text = request.body.messageText.trim();
-    if (!text) throw badRequest('Le message est vide.');
-    const id = tx(db, () => {
-      const messageId = addOsMessage(db, row.id, text, user.id);
-      // One's own message is not news to oneself.
-      markOsThreadRead(db, user.id, row.id);
-      return messageId;
-    });
-    return reply.status(201).send(osMessages(db, row.id).find((m) => m.id === id));
-  });
+  app.post<{ Body: NewOsMessagePayload }>(
+    '/api/work_validation_request/messages/new_conversation',
+    { schema: { body: newMessageSchema } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const row = visibleOs(db, user, idFrom(request.body.workValidationRequest));
+      const text = request.body.messageText.trim();
+      if (!text) throw badRequest('Le message est vide.');
+      const id = tx(db, () => {
+        const messageId = addOsMessage(db, row.id, text, user.id);
+        // One's own message is not news to oneself.
+        markOsThreadRead(db, user.id, row.id);
+        return messageId;
+      });
+      return reply.status(201).send(osMessages(db, row.id).find((m) => m.id === id));
+    },
+  );
 }

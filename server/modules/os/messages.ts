@@ -32,13 +32,17 @@ export function osMessages(db: Db, osId: number, direction: 'ASC' | 'DESC' = 'AS
     id: r.id,
     messageText: r.message_text,
     date: r.date,
-    sendBy: r.send_by_id !== null && r.send_by_id > 0 ? { id: r.send_by_id, firstName: r.firstname ?? '', lastName: r.lastname ?? '' } : { ...AUTOMATIC_AUTHOR },
+    sendBy:
+      r.send_by_id !== null && r.send_by_id > 0 ? { id: r.send_by_id, firstName: r.firstname ?? '', lastName: r.lastname ?? '' } : { ...AUTOMATIC_AUTHOR },
   }));
 }
 
 /** Adds a message; authorId null makes it automatic. */
 export function addOsMessage(db: Db, osId: number, text: string, authorId: number | null, date = new Date().toISOString()): number {
-  return Number(db.prepare(`INSERT INTO messages (object_kind, object_id, message_text, date, send_by_id) VALUES ('os', ?, ?, ?, ?)`).run(osId, text, date, authorId).lastInsertRowid);
+  return Number(
+    db.prepare(`INSERT INTO messages (object_kind, object_id, message_text, date, send_by_id) VALUES ('os', ?, ?, ?, ?)`).run(osId, text, date, authorId)
+      .lastInsertRowid,
+  );
 }
 
 /** Marks the thread read up to its last message for the user (drives isNew and the unread count). */

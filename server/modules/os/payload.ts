@@ -59,7 +59,8 @@ export function checkPrice(raw: unknown): number {
 
 export function checkPayload(db: Db, user: AuthUser, body: OsPayload): CheckedPayload {
   const price = checkPrice(body.price);
-  const estate = db.prepare(`SELECT id, main_contact_id FROM real_estates WHERE id = ?`).get(idFrom(body.realEstatId) ?? -1) as { id: number; main_contact_id: number | null } | undefined;
+  const estate = db.prepare(`SELECT id, main_contact_id FROM real_estates WHERE id = ?`).get(idFrom(body.realEstatId) ?? -1) as
+    { id: number; main_contact_id: number | null } | undefined;
   if (!estate) throw refusal('002001');
   assertRealEstate(db, user, estate.id);
   const buildingIds: number[] = [];
@@ -101,7 +102,18 @@ export function writeOs(db: Db, user: AuthUser, p: CheckedPayload, existing: OsR
             `INSERT INTO work_validation_requests (number, place, price, information, created_at, real_estate_id, business_area_id, request_type_id, provider_company_id, contact_id, requested_by)
              VALUES (?, 'request_init', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
-          .run(`new-${now}-${user.id}-${Math.random()}`, p.price, p.information, now, p.realEstateId, p.businessAreaId, p.typeId, p.providerId, p.contactId, user.id).lastInsertRowid,
+          .run(
+            `new-${now}-${user.id}-${Math.random()}`,
+            p.price,
+            p.information,
+            now,
+            p.realEstateId,
+            p.businessAreaId,
+            p.typeId,
+            p.providerId,
+            p.contactId,
+            user.id,
+          ).lastInsertRowid,
       );
       db.prepare(`UPDATE work_validation_requests SET number = ? WHERE id = ?`).run(osNumber(id, now), id);
       addOsMessage(db, id, 'Demande de validation de travaux créée.', null, now);

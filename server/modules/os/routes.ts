@@ -73,12 +73,19 @@ export function osRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/work_validation_requests', async (request, reply) => {
     const q = query(request);
     const { itemsPerPage, offset } = paging(q, 30);
-    const filters = { places: listParam(q, 'place'), realEstate: refParam(q, 'realEstate'), requestedBy: refParam(q, 'requestedBy'), direction: orderParam(q, 'id') ?? 'DESC' } as const;
+    const filters = {
+      places: listParam(q, 'place'),
+      realEstate: refParam(q, 'realEstate'),
+      requestedBy: refParam(q, 'requestedBy'),
+      direction: orderParam(q, 'id') ?? 'DESC',
+    } as const;
     const { items, total } = list(currentUser(request), filters, itemsPerPage, offset);
     return sendCollection(request, reply, items, total);
   });
 
-  app.get<{ Params: { id: string } }>('/api/work_validation_requests/:id', async (request) => osDto(db, visibleOs(db, currentUser(request), idFrom(request.params.id))));
+  app.get<{ Params: { id: string } }>('/api/work_validation_requests/:id', async (request) =>
+    osDto(db, visibleOs(db, currentUser(request), idFrom(request.params.id))),
+  );
 
   app.post<{ Body: OsPayload }>('/api/post_work_validation_requests', { schema: { body: payloadSchema } }, async (request, reply) => {
     const user = currentUser(request);

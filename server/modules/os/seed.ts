@@ -22,7 +22,7 @@ const DAY = 24 * HOUR;
  */
 function officeHours(time: number, latest: number): string {
   const dayStart = time - (time % DAY);
-  const squeezed = dayStart + 7 * HOUR + Math.floor((((time - dayStart) * 11) / 24) / 60_000) * 60_000;
+  const squeezed = dayStart + 7 * HOUR + Math.floor(((time - dayStart) * 11) / 24 / 60_000) * 60_000;
   return new Date(squeezed <= latest ? squeezed : time).toISOString();
 }
 
@@ -73,8 +73,19 @@ export function seedOs(ctx: AppContext, world: World, { now }: SeedOptions): voi
     const requester = ownerCompanyEstates.has(estate.id) && i % 4 === 1 ? world.users.gestionnaire : world.users.gt;
     const provider = world.companies.providers[i % 3]!;
     const id = Number(
-      insert.run(`seed-os-${i}`, os.place, os.price, os.information, createdAt, estate.id, leaves[(i * 5) % leaves.length]!.id, world.requestTypes[i % world.requestTypes.length]!.id, provider, estate.contactId, requester)
-        .lastInsertRowid,
+      insert.run(
+        `seed-os-${i}`,
+        os.place,
+        os.price,
+        os.information,
+        createdAt,
+        estate.id,
+        leaves[(i * 5) % leaves.length]!.id,
+        world.requestTypes[i % world.requestTypes.length]!.id,
+        provider,
+        estate.contactId,
+        requester,
+      ).lastInsertRowid,
     );
     setNumber.run(osNumber(id, createdAt), id);
     const targets = estate.leafBuildingIds.length ? estate.leafBuildingIds : estate.buildingIds;

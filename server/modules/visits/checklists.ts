@@ -57,11 +57,16 @@ const FORMS: { name: string; sections: SectionSpec[] }[] = [
         fields: [
           ['Repère de l’escalier', 'text', { placeholder: 'Ex. : escalier A', required: true }],
           ['Main courante', 'radio', {}, STATE],
-          ['Défauts constatés', 'checkbox', {}, [
-            ['Marches abîmées', 40],
-            ['Peinture écaillée', 60],
-            ['Éclairage insuffisant', 30],
-          ]],
+          [
+            'Défauts constatés',
+            'checkbox',
+            {},
+            [
+              ['Marches abîmées', 40],
+              ['Peinture écaillée', 60],
+              ['Éclairage insuffisant', 30],
+            ],
+          ],
           ['Nombre de paliers', 'number', { placeholder: '0' }],
         ],
       },
@@ -117,11 +122,26 @@ const FORMS: { name: string; sections: SectionSpec[] }[] = [
               ['Garde-corps en place', 'boolean'],
               ['Remarques sur l’accès', 'textarea'],
             ],
-            sections: [{ name: 'Équipements techniques en toiture', iterable: true, fields: [['Équipement', 'text'], ['État', 'radio', {}, STATE]] }],
+            sections: [
+              {
+                name: 'Équipements techniques en toiture',
+                iterable: true,
+                fields: [
+                  ['Équipement', 'text'],
+                  ['État', 'radio', {}, STATE],
+                ],
+              },
+            ],
           },
         ],
       },
-      { name: 'Façades', fields: [['Fissures visibles', 'radio', {}, YES_NO], ['Surface concernée (m²)', 'number']] },
+      {
+        name: 'Façades',
+        fields: [
+          ['Fissures visibles', 'radio', {}, YES_NO],
+          ['Surface concernée (m²)', 'number'],
+        ],
+      },
     ],
   },
   {
@@ -135,7 +155,13 @@ const FORMS: { name: string; sections: SectionSpec[] }[] = [
           ['Carnet d’entretien présent', 'boolean'],
         ],
       },
-      { name: 'Local poubelles', fields: [['Propreté', 'select', {}, STATE], ['Ventilation', 'radio', {}, YES_NO]] },
+      {
+        name: 'Local poubelles',
+        fields: [
+          ['Propreté', 'select', {}, STATE],
+          ['Ventilation', 'radio', {}, YES_NO],
+        ],
+      },
     ],
   },
 ];

@@ -49,7 +49,14 @@ function files(raw: unknown, label: string): FieldFile[] {
     if (!isObject(f) || typeof f.name !== 'string' || f.name.length > 255) throw badRequest(`Fichier invalide pour le champ « ${label} ».`);
     const short = (v: unknown) => (typeof v === 'string' ? v.slice(0, 255) : '');
     // Only the known keys are kept: nothing else of the client's object is stored.
-    return { name: f.name, originalName: short(f.originalName), size: typeof f.size === 'number' && Number.isSafeInteger(f.size) && f.size >= 0 ? f.size : 0, type: short(f.type), new: f.new === true, deleted: f.deleted === true };
+    return {
+      name: f.name,
+      originalName: short(f.originalName),
+      size: typeof f.size === 'number' && Number.isSafeInteger(f.size) && f.size >= 0 ? f.size : 0,
+      type: short(f.type),
+      new: f.new === true,
+      deleted: f.deleted === true,
+    };
   });
 }
 

@@ -21,7 +21,12 @@ const entriesOf = (raw: unknown): [string, unknown][] => (isObject(raw) ? Object
 const sectionLabel = (raw: Record<string, unknown>, stored: string) => editedLabel(raw.name, stored, 'de la section');
 
 function sectionAnswers(raw: Record<string, unknown>, name: string) {
-  return { complete: raw.complete === true, is_hidden: raw.is_hidden === true, comment: answerText(raw.comment, name, MAX_COMMENT), add_comment: raw.add_comment === true };
+  return {
+    complete: raw.complete === true,
+    is_hidden: raw.is_hidden === true,
+    comment: answerText(raw.comment, name, MAX_COMMENT),
+    add_comment: raw.add_comment === true,
+  };
 }
 
 function rawSection(raw: unknown, where: string): Record<string, unknown> & { fields: Record<string, unknown>; sections: Record<string, unknown> } {
@@ -35,7 +40,8 @@ function mergeSection(known: VisitSection, raw: unknown, where: string): VisitSe
   const name = sectionLabel(r, known.name);
   const fields: Record<string, VisitField> = {};
   for (const [id, field] of Object.entries(known.fields)) fields[id] = Object.hasOwn(r.fields, id) ? mergeField(field, r.fields[id], known.name) : field;
-  for (const id of Object.keys(r.fields)) if (!Object.hasOwn(known.fields, id)) throw badRequest(`Champ inconnu « ${id.slice(0, 80)} » dans la section « ${known.name} ».`);
+  for (const id of Object.keys(r.fields))
+    if (!Object.hasOwn(known.fields, id)) throw badRequest(`Champ inconnu « ${id.slice(0, 80)} » dans la section « ${known.name} ».`);
   return { ...known, name, ...sectionAnswers(r, known.name), fields, sections: mergeSections(known.sections, r.sections, `la section « ${known.name} »`) };
 }
 
@@ -58,7 +64,17 @@ function fromModel(model: VisitSection, id: string, raw: unknown): VisitSection 
   const models = Object.values(model.fields);
   const fields: Record<string, VisitField> = {};
   entriesOf(r.fields).forEach(([fieldId, f], i) => {
-    const blank: VisitField = { ...models[i]!, id: fieldId, field_value: [], field_value_id: [], field_value_note: null, comment: '', files: [], alert_flag: false, field_answer_id: null };
+    const blank: VisitField = {
+      ...models[i]!,
+      id: fieldId,
+      field_value: [],
+      field_value_id: [],
+      field_value_note: null,
+      comment: '',
+      files: [],
+      alert_flag: false,
+      field_answer_id: null,
+    };
     fields[fieldId] = mergeField(blank, f, name);
   });
   const childModels = Object.values(model.sections);
@@ -74,8 +90,10 @@ function mergeSections(stored: Record<string, VisitSection>, raw: Record<string,
   const models = Object.values(stored).filter((s) => s.is_iterable);
   for (const [id, section] of Object.entries(raw)) {
     if (Object.hasOwn(stored, id)) continue;
-    const model = isObject(section) && (section.section_answer_id === null || section.section_answer_id === undefined) ? models.find((m) => copies(m, section)) : undefined;
-    if (!model) throw badRequest(`Section inconnue « ${String(isObject(section) && typeof section.name === 'string' ? section.name : id).slice(0, 80)} » dans ${where}.`);
+    const model =
+      isObject(section) && (section.section_answer_id === null || section.section_answer_id === undefined) ? models.find((m) => copies(m, section)) : undefined;
+    if (!model)
+      throw badRequest(`Section inconnue « ${String(isObject(section) && typeof section.name === 'string' ? section.name : id).slice(0, 80)} » dans ${where}.`);
     merged[id] = fromModel(model, id, section);
   }
   return merged;
@@ -94,7 +112,8 @@ export function mergeVisitData(stored: VisitData, body: unknown, nextId: () => s
   }
   const assign = (s: VisitSection) => {
     s.section_answer_id ??= nextId();
-    for (const f of Object.values(s.fields)) if (f.field_answer_id === null && (f.field_value.length > 0 || f.comment || f.files.length > 0)) f.field_answer_id = nextId();
+    for (const f of Object.values(s.fields))
+      if (f.field_answer_id === null && (f.field_value.length > 0 || f.comment || f.files.length > 0)) f.field_answer_id = nextId();
     Object.values(s.sections).forEach(assign);
   };
   // `stored` is parsed afresh for each save, so assign may write answer ids into its objects.

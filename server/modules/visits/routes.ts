@@ -76,7 +76,9 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     const mine = boolParam(query(request), 'assignedToUser') ?? false;
     const rows = db.prepare(`SELECT * FROM visits ${mine ? 'WHERE assigned_to = ?' : ''} ORDER BY date_begin`).all(...(mine ? [user.id] : [])) as VisitRow[];
     const properties = new Map<number, VisitProperty>();
-    const estate = db.prepare(`SELECT re.id, re.name, c.address, c.postal_code, c.city FROM real_estates re JOIN contacts c ON c.id = re.main_contact_id WHERE re.id = ?`);
+    const estate = db.prepare(
+      `SELECT re.id, re.name, c.address, c.postal_code, c.city FROM real_estates re JOIN contacts c ON c.id = re.main_contact_id WHERE re.id = ?`,
+    );
     for (const v of rows) {
       let property = properties.get(v.real_estate_id);
       if (!property) {
@@ -84,7 +86,15 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
         property = { id: e.id, name: e.name, address: e.address, postal_code: e.postal_code, city: e.city, visits: [] };
         properties.set(e.id, property);
       }
-      property.visits.push({ id: v.id, name: v.name, state: v.state, late: v.late === 1, date_begin: { date: v.date_begin }, date_end: { date: v.date_end }, assigned_to: v.assigned_to });
+      property.visits.push({
+        id: v.id,
+        name: v.name,
+        state: v.state,
+        late: v.late === 1,
+        date_begin: { date: v.date_begin },
+        date_end: { date: v.date_end },
+        assigned_to: v.assigned_to,
+      });
     }
     return sendCollection(request, reply, [...properties.values()]);
   });
@@ -92,8 +102,18 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string } }>('/api/visit/informations/:id', async (request): Promise<VisitInfo> => {
     visitUser(request);
     const v = visitById(db, request.params.id);
-    const e = db.prepare(`SELECT re.name, c.address, c.postal_code, c.city FROM real_estates re JOIN contacts c ON c.id = re.main_contact_id WHERE re.id = ?`).get(v.real_estate_id) as { name: string; address: string; postal_code: string; city: string };
-    return { visit_name: v.name, realestate_name: e.name, realestate_address: e.address, realestate_postal_code: e.postal_code, realestate_city: e.city, visit_assigned_to: v.assigned_to, visit_state: v.state };
+    const e = db
+      .prepare(`SELECT re.name, c.address, c.postal_code, c.city FROM real_estates re JOIN contacts c ON c.id = re.main_contact_id WHERE re.id = ?`)
+      .get(v.real_estate_id) as { name: string; address: string; postal_code: string; city: string };
+    return {
+      visit_name: v.name,
+      realestate_name: e.name,
+      realestate_address: e.address,
+      realestate_postal_code: e.postal_code,
+      realestate_city: e.city,
+      visit_assigned_to: v.assigned_to,
+      visit_state: v.state,
+    };
   });
 
   app.get<{ Params: { id: string } }>('/api/visit/forms/:id', async (request) => {
@@ -113,13 +133,21 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     return row ? (JSON.parse(row.fiche) as unknown) : { visit_id: v.id, summary: '', updated_at: null };
   });
 
-  app.post<{ Params: { id: string }; Body: Record<string, unknown> }>('/api/visit/fiche/:id', { schema: { body: { type: 'object', maxProperties: 200 } } }, async (request) => {
-    const v = assignedVisit(db, visitUser(request), request.params.id);
-    assertBoundedJson(request.body, { depth: 8, nodes: 20_000, text: 20_000 }, 'La fiche');
-    const fiche = { ...request.body, visit_id: v.id, updated_at: new Date().toISOString() };
-    tx(db, () => db.prepare(`INSERT INTO visit_fiches (visit_id, fiche) VALUES (?, ?) ON CONFLICT (visit_id) DO UPDATE SET fiche = excluded.fiche`).run(v.id, JSON.stringify(fiche)));
-    return fiche;
-  });
+  app.post<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    '/api/visit/fiche/:id',
+    { schema: { body: { type: 'object', maxProperties: 200 } } },
+    async (request) => {
+      const v = assignedVisit(db, visitUser(request), request.params.id);
+      assertBoundedJson(request.body, { depth: 8, nodes: 20_000, text: 20_000 }, 'La fiche');
+      const fiche = { ...request.body, visit_id: v.id, updated_at: new Date().toISOString() };
+      tx(db, () =>
+        db
+          .prepare(`INSERT INTO visit_fiches (visit_id, fiche) VALUES (?, ?) ON CONFLICT (visit_id) DO UPDATE SET fiche = excluded.fiche`)
+          .run(v.id, JSON.stringify(fiche)),
+      );
+      return fiche;
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/api/visit/state/start/:id', async (request) => {
     const v = assignedVisit(db, visitUser(request), request.params.id);
@@ -165,13 +193,17 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { visitId: string; fileId: string } }>('/api/visit/download-file/:visitId/:fileId', async (request, reply) => {
     visitUser(request);
     const v = visitById(db, request.params.visitId);
-    const file = db.prepare(`SELECT f.name, m.md5, m.type FROM visit_files f JOIN media m ON m.id = f.media_id WHERE f.id = ? AND f.visit_id = ?`).get(idFrom(request.params.fileId) ?? -1, v.id) as
-      | { name: string; md5: string; type: string }
-      | undefined;
+    const file = db
+      .prepare(`SELECT f.name, m.md5, m.type FROM visit_files f JOIN media m ON m.id = f.media_id WHERE f.id = ? AND f.visit_id = ?`)
+      .get(idFrom(request.params.fileId) ?? -1, v.id) as { name: string; md5: string; type: string } | undefined;
     if (!file) throw notFound('Fichier introuvable.');
     const data = ctx.files.get(file.md5);
     if (!data) throw notFound('Fichier introuvable.');
-    return reply.type(file.type).header('Content-Disposition', `attachment; filename="${encodeURIComponent(file.name)}"`).header('Cache-Control', 'private, max-age=31536000, immutable').send(data);
+    return reply
+      .type(file.type)
+      .header('Content-Disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .send(data);
   });
 
   app.post<{ Params: { id: string } }>('/api/visit/files/:id', async (request, reply) => {
@@ -181,12 +213,22 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     const name = (upload.fields.name ?? '').trim() || upload.filename;
     if (name.length > 255) throw badRequest('Nom de fichier trop long.');
     // A resend of the same generated name (an upload whose answer was lost) returns the first one.
-    const existing = db.prepare(`SELECT id, visit_id, name, original_name AS originalName, type FROM visit_files WHERE visit_id = ? AND name = ?`).get(v.id, name);
+    const existing = db
+      .prepare(`SELECT id, visit_id, name, original_name AS originalName, type FROM visit_files WHERE visit_id = ? AND name = ?`)
+      .get(v.id, name);
     if (existing) return reply.status(201).send(existing);
     const id = tx(db, () => {
       const md5 = ctx.files.put(upload.data);
-      const mediaId = Number(db.prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`).run(name, upload.type, md5, upload.data.length, new Date().toISOString(), user.id).lastInsertRowid);
-      return Number(db.prepare(`INSERT INTO visit_files (visit_id, name, original_name, type, media_id) VALUES (?, ?, ?, ?, ?)`).run(v.id, name, upload.filename, upload.type, mediaId).lastInsertRowid);
+      const mediaId = Number(
+        db
+          .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)
+          .run(name, upload.type, md5, upload.data.length, new Date().toISOString(), user.id).lastInsertRowid,
+      );
+      return Number(
+        db
+          .prepare(`INSERT INTO visit_files (visit_id, name, original_name, type, media_id) VALUES (?, ?, ?, ?, ?)`)
+          .run(v.id, name, upload.filename, upload.type, mediaId).lastInsertRowid,
+      );
     });
     return reply.status(201).send(db.prepare(`SELECT id, visit_id, name, original_name AS originalName, type FROM visit_files WHERE id = ?`).get(id));
   });
@@ -195,7 +237,9 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = visitUser(request);
     const placeholders = TO_DO_STATES.map(() => '?').join(', ');
     const all = (db.prepare(`SELECT COUNT(*) AS n FROM visits WHERE state IN (${placeholders})`).get(...TO_DO_STATES) as { n: number }).n;
-    const mine = (db.prepare(`SELECT COUNT(*) AS n FROM visits WHERE assigned_to = ? AND state IN (${placeholders})`).get(user.id, ...TO_DO_STATES) as { n: number }).n;
+    const mine = (
+      db.prepare(`SELECT COUNT(*) AS n FROM visits WHERE assigned_to = ? AND state IN (${placeholders})`).get(user.id, ...TO_DO_STATES) as { n: number }
+    ).n;
     return { countMyVisitsToDo: mine, countAllVisitsToDo: all, canAnswerVisit: hasRole(user, 'ROLE_VISIT_TECHNICIAN', 'ROLE_VISIT_MANAGER', 'ROLE_ADMIN') };
   });
 }

@@ -15,11 +15,18 @@ export function NavBar({ variant }: { variant: NavVariant }) {
       <ul>
         {items.map((item) => (
           <li key={item.key}>
-            <Link to={item.to} {...(item.search ? { search: item.search } : {})} activeOptions={{ exact: item.to === '/', includeSearch: false }} activeProps={{ className: 'active', 'aria-current': 'page' }}>
+            <Link
+              to={item.to}
+              {...(item.search ? { search: item.search } : {})}
+              activeOptions={{ exact: item.to === '/', includeSearch: false }}
+              activeProps={{ className: 'active', 'aria-current': 'page' }}
+            >
               <span className="navbar__icon">
                 <Icon name={item.icon} />
                 {item.badge === 'unread' && unreadCount > 0 ? (
-                  <span className="badge" aria-label={fr.unread(unreadCount)}>{unreadCount > 99 ? '99+' : unreadCount}</span>
+                  <span className="badge" aria-label={fr.unread(unreadCount)}>
+                    {unreadCount > 99 ? '99+' : unreadCount}
+                  </span>
                 ) : null}
               </span>
               <span className="navbar__label">{item.label}</span>

@@ -65,7 +65,9 @@ export function RootLayout() {
   const showNav = signedIn && !meta.hideNav;
   return (
     <div className={`app${showNav ? ' app--with-nav' : ''}`}>
-      <a href="#main" className="skip-link">{fr.skipToContent}</a>
+      <a href="#main" className="skip-link">
+        {fr.skipToContent}
+      </a>
       <NavigationLoader />
       {showTop ? (
         <Suspense fallback={<div className="topbar" aria-hidden="true" />}>

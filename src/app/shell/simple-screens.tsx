@@ -18,7 +18,9 @@ export function NotFoundScreen() {
     <div className="page empty">
       <h2>{fr.notFoundTitle}</h2>
       <p>{fr.notFoundText}</p>
-      <Link to="/" className="btn btn--primary">{fr.goHome}</Link>
+      <Link to="/" className="btn btn--primary">
+        {fr.goHome}
+      </Link>
     </div>
   );
 }
@@ -28,7 +30,9 @@ export function ComingSoonScreen() {
   return (
     <div className="page empty">
       <p>{fr.comingSoon}</p>
-      <Link to="/" className="btn btn--secondary">{fr.goHome}</Link>
+      <Link to="/" className="btn btn--secondary">
+        {fr.goHome}
+      </Link>
     </div>
   );
 }

@@ -60,11 +60,20 @@ export function TopBar({ title }: { title: string }) {
         <Link to="/envois-en-attente" className={`pending-chip${rejected > 0 ? ' pending-chip--rejected' : ''}`} aria-label={pendingText}>
           <Icon name="refresh" size={14} />
           <span aria-hidden="true">{rejected > 0 ? rejected : pending}</span>
-          <span className="chip__text" aria-hidden="true">{pendingText.replace(/^\d+ /, '')}</span>
+          <span className="chip__text" aria-hidden="true">
+            {pendingText.replace(/^\d+ /, '')}
+          </span>
         </Link>
       ) : null}
       <span className={`net net--${online ? 'on' : 'off'}`} role="status">
-        {online ? <span className="sr-only">{fr.online}</span> : <><Icon name="wifiOff" size={16} /> <span className="chip__text">{fr.offline}</span><span className="sr-only chip__alt">{fr.offline}</span></>}
+        {online ? (
+          <span className="sr-only">{fr.online}</span>
+        ) : (
+          <>
+            <Icon name="wifiOff" size={16} /> <span className="chip__text">{fr.offline}</span>
+            <span className="sr-only chip__alt">{fr.offline}</span>
+          </>
+        )}
       </span>
       <div className="menu" ref={menuRef}>
         <button type="button" className="icon-button" aria-label={fr.menu} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
@@ -72,13 +81,30 @@ export function TopBar({ title }: { title: string }) {
         </button>
         {open ? (
           <div className="menu__list" role="menu">
-            <Link role="menuitem" to="/" onClick={() => setOpen(false)}><Icon name="home" size={18} /> {fr.home}</Link>
-            <Link role="menuitem" to="/mon-compte" onClick={() => setOpen(false)}><Icon name="user" size={18} /> {fr.myAccount}</Link>
+            <Link role="menuitem" to="/" onClick={() => setOpen(false)}>
+              <Icon name="home" size={18} /> {fr.home}
+            </Link>
+            <Link role="menuitem" to="/mon-compte" onClick={() => setOpen(false)}>
+              <Icon name="user" size={18} /> {fr.myAccount}
+            </Link>
             {installable ? (
-              <button role="menuitem" type="button" onClick={() => { setOpen(false); void promptInstall(); }}><Icon name="download" size={18} /> {fr.install}</button>
+              <button
+                role="menuitem"
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  void promptInstall();
+                }}
+              >
+                <Icon name="download" size={18} /> {fr.install}
+              </button>
             ) : null}
-            <Link role="menuitem" to="/envois-en-attente" onClick={() => setOpen(false)}><Icon name="refresh" size={18} /> {fr.pendingTitle}</Link>
-            <button role="menuitem" type="button" onClick={askLogout}><Icon name="logout" size={18} /> {fr.logout}</button>
+            <Link role="menuitem" to="/envois-en-attente" onClick={() => setOpen(false)}>
+              <Icon name="refresh" size={18} /> {fr.pendingTitle}
+            </Link>
+            <button role="menuitem" type="button" onClick={askLogout}>
+              <Icon name="logout" size={18} /> {fr.logout}
+            </button>
           </div>
         ) : null}
       </div>
@@ -89,7 +115,13 @@ export function TopBar({ title }: { title: string }) {
         danger
         onCancel={() => setConfirmLogout(false)}
         onConfirm={() => void logout()}
-        extra={<p><button type="button" className="link-button" onClick={() => void downloadExport()}>{fr.exportPending}</button></p>}
+        extra={
+          <p>
+            <button type="button" className="link-button" onClick={() => void downloadExport()}>
+              {fr.exportPending}
+            </button>
+          </p>
+        }
       >
         <p>{fr.logoutLoss(unsent)}</p>
       </ConfirmDialog>

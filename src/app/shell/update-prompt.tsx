@@ -35,7 +35,9 @@ export function UpdatePrompt() {
       <div className="update" role="alertdialog" aria-labelledby="update-title">
         <strong id="update-title">{fr.updateAvailable}</strong>
         <div className="update__actions">
-          <Button variant="ghost" onClick={() => setWaiting(false)}>{fr.later}</Button>
+          <Button variant="ghost" onClick={() => setWaiting(false)}>
+            {fr.later}
+          </Button>
           <Button onClick={() => activateUpdate(workbox)}>{fr.updateNow}</Button>
         </div>
       </div>

@@ -16,7 +16,11 @@ const subscribe = (notify: () => void) => {
 };
 
 export function useOnline(): boolean {
-  const browserOnline = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const browserOnline = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   const { reachable } = useSnapshot(session.state);
   return browserOnline && reachable;
 }

@@ -30,7 +30,13 @@ export function AccountPage() {
       if (!user) return;
       try {
         const engine = await getEngine();
-        const id = await engine.enqueue('account.update', { userId: user.id, firstname: values.firstname.trim(), lastname: values.lastname.trim(), gsm: values.gsm, email: user.email });
+        const id = await engine.enqueue('account.update', {
+          userId: user.id,
+          firstname: values.firstname.trim(),
+          lastname: values.lastname.trim(),
+          gsm: values.gsm,
+          email: user.email,
+        });
         const outcome = await engine.settle(id, 4000);
         if (outcome === 'sent') setStatus({ tone: 'success', text: fr.successModifyAccount });
         else if (outcome === 'pending') setStatus({ tone: 'success', text: fr.savedOnDevice });
@@ -45,13 +51,38 @@ export function AccountPage() {
   return (
     <div className="page page--narrow">
       <form className="panel" onSubmit={form.handleSubmit} noValidate>
-        <TextField label={fr.firstname} name="firstname" autoComplete="given-name" value={form.values.firstname} onChange={form.handleChange} error={form.errors.firstname} />
-        <TextField label={fr.lastname} name="lastname" autoComplete="family-name" value={form.values.lastname} onChange={form.handleChange} error={form.errors.lastname} />
+        <TextField
+          label={fr.firstname}
+          name="firstname"
+          autoComplete="given-name"
+          value={form.values.firstname}
+          onChange={form.handleChange}
+          error={form.errors.firstname}
+        />
+        <TextField
+          label={fr.lastname}
+          name="lastname"
+          autoComplete="family-name"
+          value={form.values.lastname}
+          onChange={form.handleChange}
+          error={form.errors.lastname}
+        />
         <TextField label={fr.email} name="email" type="email" value={user.email} readOnly hint={accountTexts.emailReadOnly} />
-        <TextField label={fr.gsm} name="gsm" type="tel" inputMode="numeric" autoComplete="tel" value={form.values.gsm} onChange={form.handleChange} error={form.errors.gsm} />
+        <TextField
+          label={fr.gsm}
+          name="gsm"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          value={form.values.gsm}
+          onChange={form.handleChange}
+          error={form.errors.gsm}
+        />
         {summary ? <Alert tone="error">{summary}</Alert> : null}
         {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{form.isSubmitting ? accountTexts.saving : accountTexts.save}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>
+          {form.isSubmitting ? accountTexts.saving : accountTexts.save}
+        </Button>
         <StorageMeter />
       </form>
     </div>

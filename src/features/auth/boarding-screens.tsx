@@ -14,16 +14,22 @@ export function BoardingPage() {
   const last = step === steps.length - 1;
   return (
     <GuestLayout title={current.title}>
-      <p className="boarding__text" aria-live="polite">{current.text}</p>
+      <p className="boarding__text" aria-live="polite">
+        {current.text}
+      </p>
       <div className="dots" role="img" aria-label={fr.stepOf(step + 1, steps.length)}>
         {steps.map((s, i) => (
           <span key={s.title} className={`dot${i === step ? ' dot--active' : ''}`} />
         ))}
       </div>
       {last ? (
-        <Button block onClick={() => void navigate({ to: '/' })}>{guestTexts.begin}</Button>
+        <Button block onClick={() => void navigate({ to: '/' })}>
+          {guestTexts.begin}
+        </Button>
       ) : (
-        <Button block onClick={() => setStep(step + 1)}>{fr.next}</Button>
+        <Button block onClick={() => setStep(step + 1)}>
+          {fr.next}
+        </Button>
       )}
     </GuestLayout>
   );
@@ -34,7 +40,9 @@ export function FirstConnectPage() {
   return (
     <GuestLayout title={fr.firstConnectTitle}>
       <p className="boarding__text">{guestTexts.firstConnectText}</p>
-      <Button block onClick={() => void navigate({ to: '/' })}>{guestTexts.validate}</Button>
+      <Button block onClick={() => void navigate({ to: '/' })}>
+        {guestTexts.validate}
+      </Button>
     </GuestLayout>
   );
 }

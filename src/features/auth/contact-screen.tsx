@@ -57,7 +57,9 @@ export function ContactPage() {
         <TextArea label={`${guestTexts.message} ${guestTexts.optional}`} name="message" rows={4} value={form.values.message} onChange={form.handleChange} />
         {summary ? <Alert tone="error">{summary}</Alert> : null}
         {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{form.isSubmitting ? fr.sending : fr.send}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>
+          {form.isSubmitting ? fr.sending : fr.send}
+        </Button>
       </form>
     </GuestLayout>
   );

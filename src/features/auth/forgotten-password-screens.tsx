@@ -55,9 +55,19 @@ export function ForgottenPasswordPage() {
   return (
     <GuestLayout title={fr.forgottenTitle} intro={guestTexts.forgottenIntro} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>
-        <TextField label={fr.email} name="email" type="email" autoComplete="email" value={form.values.email} onChange={form.handleChange} error={form.errors.email} />
+        <TextField
+          label={fr.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.values.email}
+          onChange={form.handleChange}
+          error={form.errors.email}
+        />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{guestTexts.sendCode}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>
+          {guestTexts.sendCode}
+        </Button>
       </form>
     </GuestLayout>
   );
@@ -85,9 +95,19 @@ export function ForgottenPasswordCodePage() {
   return (
     <GuestLayout title={fr.codeTitle} intro={email ? guestTexts.codeIntro(email) : undefined} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>
-        <TextField label={guestTexts.code} name="code" inputMode="numeric" autoComplete="one-time-code" value={form.values.code} onChange={form.handleChange} error={form.errors.code} />
+        <TextField
+          label={guestTexts.code}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={form.values.code}
+          onChange={form.handleChange}
+          error={form.errors.code}
+        />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{guestTexts.checkCode}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>
+          {guestTexts.checkCode}
+        </Button>
       </form>
     </GuestLayout>
   );
@@ -117,10 +137,28 @@ export function ForgottenPasswordChangePage() {
   return (
     <GuestLayout title={fr.changeTitle} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>
-        <TextField label={guestTexts.newPassword} name="password" type="password" autoComplete="new-password" value={form.values.password} onChange={form.handleChange} error={form.errors.password} />
-        <TextField label={guestTexts.confirmPassword} name="confirmation" type="password" autoComplete="new-password" value={form.values.confirmation} onChange={form.handleChange} error={form.errors.confirmation} />
+        <TextField
+          label={guestTexts.newPassword}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.password}
+          onChange={form.handleChange}
+          error={form.errors.password}
+        />
+        <TextField
+          label={guestTexts.confirmPassword}
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.confirmation}
+          onChange={form.handleChange}
+          error={form.errors.confirmation}
+        />
         {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <Button type="submit" block disabled={form.isSubmitting}>{guestTexts.changePassword}</Button>
+        <Button type="submit" block disabled={form.isSubmitting}>
+          {guestTexts.changePassword}
+        </Button>
       </form>
     </GuestLayout>
   );

@@ -73,8 +73,25 @@ export function LoginPage() {
       }
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <TextField label={fr.email} name="email" type="email" autoComplete="username" inputMode="email" value={values.email} onChange={onChange} error={submitted ? errors.email : undefined} />
-        <TextField label={fr.password} name="password" type="password" autoComplete="current-password" value={values.password} onChange={onChange} error={submitted ? errors.password : undefined} />
+        <TextField
+          label={fr.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          value={values.email}
+          onChange={onChange}
+          error={submitted ? errors.email : undefined}
+        />
+        <TextField
+          label={fr.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={onChange}
+          error={submitted ? errors.password : undefined}
+        />
         <p className="right">
           <Link to="/forgotten_password">{fr.forgottenPasswordLink}</Link>
         </p>
@@ -83,7 +100,17 @@ export function LoginPage() {
         </button>
         {showServer ? (
           <div id="server-options">
-            <TextField label={fr.serverUrl} name="serverUrl" type="url" inputMode="url" placeholder={fr.serverUrlPlaceholder} hint={fr.serverUrlHint} value={values.serverUrl} onChange={onChange} error={submitted || serverTyped ? errors.serverUrl : undefined} />
+            <TextField
+              label={fr.serverUrl}
+              name="serverUrl"
+              type="url"
+              inputMode="url"
+              placeholder={fr.serverUrlPlaceholder}
+              hint={fr.serverUrlHint}
+              value={values.serverUrl}
+              onChange={onChange}
+              error={submitted || serverTyped ? errors.serverUrl : undefined}
+            />
           </div>
         ) : null}
         {failure ? <Alert tone="error">{failure}</Alert> : null}
@@ -95,7 +122,10 @@ export function LoginPage() {
   );
 }
 
-function loginErrors(v: { email: string; password: string; serverUrl: string }, showServer: boolean): Partial<Record<'email' | 'password' | 'serverUrl', string>> {
+function loginErrors(
+  v: { email: string; password: string; serverUrl: string },
+  showServer: boolean,
+): Partial<Record<'email' | 'password' | 'serverUrl', string>> {
   const errors: Partial<Record<'email' | 'password' | 'serverUrl', string>> = {};
   if (v.email.trim() === '') errors.email = fr.fieldRequired;
   if (v.password === '') errors.password = fr.fieldRequired;

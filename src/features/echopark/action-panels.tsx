@@ -26,10 +26,16 @@ function Select({ name, label, options, onPick }: { name: string; label: string;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} {...field} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => {
+      <select
+        id={id}
+        {...field}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
           void helpers.setValue(e.target.value);
           onPick?.();
-        }}>
+        }}
+      >
         <option value="">{t.choose}</option>
         {options.map((o) => (
           <option key={o.id} value={String(o.id)}>
@@ -37,7 +43,11 @@ function Select({ name, label, options, onPick }: { name: string; label: string;
           </option>
         ))}
       </select>
-      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -51,7 +61,11 @@ function Text({ name, label, area, placeholder }: { name: string; label: string;
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {area ? <textarea rows={3} {...props} /> : <input type="text" {...props} />}
-      {error ? <p id={`${id}-error`} className="field__error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -72,7 +86,11 @@ export function StepPanel({ requestId, r }: { requestId: string; r: Data }) {
     if (groups.length > 0 && !group) return flashError(t.completeRequired);
     const stepName = steps.find((s) => s.stepId === stepId)?.stepName ?? '';
     helpers.resetForm();
-    await runOperation(moveEchoparkStep, { requestId, step: stepId, groupe: group?.id ?? null, message: (v.message ?? '').trim(), stepName, groupName: group?.name ?? null }, { success: t.stepDone });
+    await runOperation(
+      moveEchoparkStep,
+      { requestId, step: stepId, groupe: group?.id ?? null, message: (v.message ?? '').trim(), stepName, groupName: group?.name ?? null },
+      { success: t.stepDone },
+    );
   };
   return (
     <section className="panel ep-panel" aria-labelledby="ep-panel-step">
@@ -82,7 +100,9 @@ export function StepPanel({ requestId, r }: { requestId: string; r: Data }) {
         {({ values, setFieldValue, submitForm, validateForm }) => (
           <Form noValidate>
             <Select name="step" label={t.chooseStep} options={stepChoices(steps)} onPick={() => void setFieldValue('groupe', '')} />
-            {groupChoices(steps, Number(values.step) || null).length > 0 ? <Select name="groupe" label={t.chooseGroup} options={groupChoices(steps, Number(values.step))} /> : null}
+            {groupChoices(steps, Number(values.step) || null).length > 0 ? (
+              <Select name="groupe" label={t.chooseGroup} options={groupChoices(steps, Number(values.step))} />
+            ) : null}
             <Text name="message" label={t.stepComment} area />
             <Button
               onClick={async () => {
@@ -99,7 +119,11 @@ export function StepPanel({ requestId, r }: { requestId: string; r: Data }) {
   );
 }
 
-const messageSchema = yup.object({ role: yup.string().required(t.fieldRequired), group: yup.string().required(t.fieldRequired), text: yup.string().trim().required(t.fieldRequired) });
+const messageSchema = yup.object({
+  role: yup.string().required(t.fieldRequired),
+  group: yup.string().required(t.fieldRequired),
+  text: yup.string().trim().required(t.fieldRequired),
+});
 
 export function MessagePanel({ requestId, r }: { requestId: string; r: Data }) {
   const recipients = r.recipients ?? [];
@@ -116,13 +140,35 @@ export function MessagePanel({ requestId, r }: { requestId: string; r: Data }) {
             const role = recipients.find((x) => String(x.roleId) === v.role)!;
             const group = role.groups.find((g) => String(g.value) === v.group)!;
             helpers.resetForm();
-            await runOperation(sendEchoparkMessage, { requestId, recipientRoleId: role.roleId, recipientGroupId: group.value, message: v.text.trim(), roleName: role.roleName, groupName: group.label }, { success: t.messageSaved });
+            await runOperation(
+              sendEchoparkMessage,
+              {
+                requestId,
+                recipientRoleId: role.roleId,
+                recipientGroupId: group.value,
+                message: v.text.trim(),
+                roleName: role.roleName,
+                groupName: group.label,
+              },
+              { success: t.messageSaved },
+            );
           }}
         >
           {({ values, setFieldValue }) => (
             <Form noValidate>
-              <Select name="role" label={t.role} options={recipients.map((x) => ({ id: x.roleId, name: x.roleName }))} onPick={() => void setFieldValue('group', '')} />
-              {values.role ? <Select name="group" label={t.chooseGroup} options={(recipients.find((x) => String(x.roleId) === values.role)?.groups ?? []).map((g) => ({ id: g.value, name: g.label }))} /> : null}
+              <Select
+                name="role"
+                label={t.role}
+                options={recipients.map((x) => ({ id: x.roleId, name: x.roleName }))}
+                onPick={() => void setFieldValue('group', '')}
+              />
+              {values.role ? (
+                <Select
+                  name="group"
+                  label={t.chooseGroup}
+                  options={(recipients.find((x) => String(x.roleId) === values.role)?.groups ?? []).map((g) => ({ id: g.value, name: g.label }))}
+                />
+              ) : null}
               <Text name="text" label={t.messageText} area />
               <Button type="submit">{t.sendMessage}</Button>
             </Form>
@@ -134,11 +180,16 @@ export function MessagePanel({ requestId, r }: { requestId: string; r: Data }) {
 }
 
 const dateRule = yup.string().test('format', t.debriefDateFormat, (v) => !v || parseDebriefDate(v) !== null);
-const debriefSchema = yup.object({ begin: dateRule, end: dateRule.test('order', t.debriefOrder, function order(v) {
-  const a = parseDebriefDate(this.parent.begin ?? '');
-  const b = parseDebriefDate(v ?? '');
-  return a === null || b === null || b >= a;
-}), comment: yup.string(), done: yup.boolean() });
+const debriefSchema = yup.object({
+  begin: dateRule,
+  end: dateRule.test('order', t.debriefOrder, function order(v) {
+    const a = parseDebriefDate(this.parent.begin ?? '');
+    const b = parseDebriefDate(v ?? '');
+    return a === null || b === null || b >= a;
+  }),
+  comment: yup.string(),
+  done: yup.boolean(),
+});
 
 export function DebriefPanel({ requestId, r }: { requestId: string; r: Data }) {
   const debriefings = (r.debriefings ?? []) as { id: number; beginAt: string; endAt: string; comment: string; done: boolean; pending?: boolean }[];
@@ -169,7 +220,11 @@ export function DebriefPanel({ requestId, r }: { requestId: string; r: Data }) {
           const comment = (v.comment ?? '').trim();
           helpers.resetForm();
           const payload = { requestId, etape: r.step?.id ?? null, begin_at: begin, end_at: end, comment, done: !!v.done };
-          await runOperation(sendEchoparkDebrief, { requestId, payload, summary: t.debriefSummary(comment, v.begin!.trim(), v.end!.trim()) }, { success: t.debriefSent });
+          await runOperation(
+            sendEchoparkDebrief,
+            { requestId, payload, summary: t.debriefSummary(comment, v.begin!.trim(), v.end!.trim()) },
+            { success: t.debriefSent },
+          );
         }}
       >
         {({ values, setFieldValue }) => (

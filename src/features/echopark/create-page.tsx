@@ -65,7 +65,19 @@ export function EchoparkCreatePage() {
   const communityId = communities?.current?.id ?? null;
   const { save } = draft;
   useEffect(() => {
-    if (restored.current) save({ communityId, step, typeId, propertyId: property?.id ?? null, domainId, message, photos: images.map((i) => ({ id: i.id, name: i.file.name, type: i.file.type, size: i.file.size })) }, images);
+    if (restored.current)
+      save(
+        {
+          communityId,
+          step,
+          typeId,
+          propertyId: property?.id ?? null,
+          domainId,
+          message,
+          photos: images.map((i) => ({ id: i.id, name: i.file.name, type: i.file.type, size: i.file.size })),
+        },
+        images,
+      );
   }, [save, communityId, step, typeId, property, domainId, message, images]);
   const startOver = async () => {
     await draft.clear(false);
@@ -89,7 +101,9 @@ export function EchoparkCreatePage() {
     let live = true;
     setConsigne(undefined);
     void getEngine().then(async (engine) => {
-      const text = navigator.onLine ? await fetchCreationConsigne(engine.api, { requestTypeId: Number(typeId), domaineTreeId: domainId, realEstateId: property.id }) : null;
+      const text = navigator.onLine
+        ? await fetchCreationConsigne(engine.api, { requestTypeId: Number(typeId), domaineTreeId: domainId, realEstateId: property.id })
+        : null;
       if (live) setConsigne(text);
     });
     return () => {
@@ -110,7 +124,12 @@ export function EchoparkCreatePage() {
     if (!message.trim()) return setError(t.messageRequired);
     setSending(true);
     setError(null);
-    const label = data ? propertyPath(data.realEstates, property.id).slice(1).map((p) => p.name).join(' – ') || property.name : property.name;
+    const label = data
+      ? propertyPath(data.realEstates, property.id)
+          .slice(1)
+          .map((p) => p.name)
+          .join(' – ') || property.name
+      : property.name;
     try {
       const engine = await getEngine();
       const ids = await createEchoparkRequest(engine, {
@@ -134,7 +153,9 @@ export function EchoparkCreatePage() {
         return;
       }
       await draft.clear(false);
-      showToast(outcome === 'sent' ? { title: t.successTitle, text: t.created, tone: 'success' } : { title: t.newRequest, text: t.createdOffline, tone: 'info' });
+      showToast(
+        outcome === 'sent' ? { title: t.successTitle, text: t.created, tone: 'success' } : { title: t.newRequest, text: t.createdOffline, tone: 'info' },
+      );
       void navigate({ to: '/echopark-requests' });
     } catch (failure) {
       handleError(failure);
@@ -168,10 +189,15 @@ export function EchoparkCreatePage() {
           {Object.entries(data.requests).map(([id, r]) => (
             <div key={id} className="ep-choice">
               <label className="ep-choice__label">
-                <input type="radio" name="type" checked={typeId === id} onChange={() => {
+                <input
+                  type="radio"
+                  name="type"
+                  checked={typeId === id}
+                  onChange={() => {
                     setTypeId(id);
                     setDomainId(null);
-                  }} />
+                  }}
+                />
                 <span>{r.name}</span>
               </label>
             </div>
@@ -179,7 +205,11 @@ export function EchoparkCreatePage() {
         </div>
       ) : null}
       {step === 1 && data ? <PropertyStep tree={data.realEstates} selectedId={property?.id ?? null} onSelect={setProperty} /> : null}
-      {step === 1 && property ? <p className="ep-summary" role="status">{t.chosenProperty(property.name)}</p> : null}
+      {step === 1 && property ? (
+        <p className="ep-summary" role="status">
+          {t.chosenProperty(property.name)}
+        </p>
+      ) : null}
       {step === 2 ? (
         <div className="stack">
           <label className="search">
@@ -212,7 +242,9 @@ export function EchoparkCreatePage() {
         <div className="stack">
           <TextArea label={t.message} rows={5} value={message} placeholder={t.messagePlaceholder} required onChange={(e) => setMessage(e.target.value)} />
           <section className="panel ep-consigne" aria-labelledby="ep-consigne-title">
-            <h2 id="ep-consigne-title" className="ep-title">{t.consigneTitle}</h2>
+            <h2 id="ep-consigne-title" className="ep-title">
+              {t.consigneTitle}
+            </h2>
             <p>{consigne === undefined ? t.loading : (consigne ?? t.consigneUnavailable)}</p>
           </section>
           <dl className="ep-facts panel" aria-label={t.summary}>

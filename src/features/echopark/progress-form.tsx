@@ -14,7 +14,13 @@ import { showToast } from '../../services/toasts';
 import { Button } from '../../ui/controls';
 import { t } from './texts';
 
-const INPUT_TYPES: Partial<Record<EchoparkFormField['type'], string>> = { date: 'date', timestamp: 'datetime-local', time: 'time', email: 'email', text: 'text' };
+const INPUT_TYPES: Partial<Record<EchoparkFormField['type'], string>> = {
+  date: 'date',
+  timestamp: 'datetime-local',
+  time: 'time',
+  email: 'email',
+  text: 'text',
+};
 
 function Label({ field, htmlFor }: { field: EchoparkFormField; htmlFor: string }) {
   const required = field.config.obligatoire === 1 && !field.disabled;
@@ -24,7 +30,9 @@ function Label({ field, htmlFor }: { field: EchoparkFormField; htmlFor: string }
       {required ? (
         <>
           {' '}
-          <span className="ep-required" aria-hidden="true">*</span>
+          <span className="ep-required" aria-hidden="true">
+            *
+          </span>
           <span className="sr-only">{t.required}</span>
         </>
       ) : null}
@@ -37,14 +45,31 @@ function FieldInput({ field, pictures }: { field: EchoparkFormField; pictures: {
   const [input, meta, helpers] = useField<FormValues[string]>(name);
   const id = `ep-form-${field.id}`;
   const error = meta.touched && meta.error ? meta.error : undefined;
-  const aria = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined, 'aria-required': field.config.obligatoire === 1 && !field.disabled ? true : undefined } as const;
-  const errorText = error ? <p id={`${id}-error`} className="field__error">{error}</p> : null;
+  const aria = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-required': field.config.obligatoire === 1 && !field.disabled ? true : undefined,
+  } as const;
+  const errorText = error ? (
+    <p id={`${id}-error`} className="field__error">
+      {error}
+    </p>
+  ) : null;
   const placeholder = field.config.placeholder;
   if (field.type === 'checkbox') {
     return (
       <div className={`field${error ? ' field--error' : ''}`}>
         <span className="ep-check">
-          <input id={id} type="checkbox" name={name} checked={input.value === true} disabled={field.disabled} onBlur={input.onBlur} onChange={(e) => void helpers.setValue(e.target.checked)} {...aria} />
+          <input
+            id={id}
+            type="checkbox"
+            name={name}
+            checked={input.value === true}
+            disabled={field.disabled}
+            onBlur={input.onBlur}
+            onChange={(e) => void helpers.setValue(e.target.checked)}
+            {...aria}
+          />
           <Label field={field} htmlFor={id} />
         </span>
         {errorText}
@@ -58,7 +83,12 @@ function FieldInput({ field, pictures }: { field: EchoparkFormField; pictures: {
         <legend>{field.label}</legend>
         {field.choices.map((c) => (
           <label key={c.value}>
-            <input type="checkbox" disabled={field.disabled} checked={chosen.includes(c.value)} onChange={(e) => void helpers.setValue(e.target.checked ? [...chosen, c.value] : chosen.filter((v) => v !== c.value))} />
+            <input
+              type="checkbox"
+              disabled={field.disabled}
+              checked={chosen.includes(c.value)}
+              onChange={(e) => void helpers.setValue(e.target.checked ? [...chosen, c.value] : chosen.filter((v) => v !== c.value))}
+            />
             {c.label}
           </label>
         ))}
@@ -97,7 +127,17 @@ function FieldInput({ field, pictures }: { field: EchoparkFormField; pictures: {
   );
 }
 
-export function ProgressForm({ requestId, form, step, pictures }: { requestId: string; form: EchoparkForm | null | undefined; step: number; pictures: { id: number }[] }) {
+export function ProgressForm({
+  requestId,
+  form,
+  step,
+  pictures,
+}: {
+  requestId: string;
+  form: EchoparkForm | null | undefined;
+  step: number;
+  pictures: { id: number }[];
+}) {
   return (
     <section className="panel ep-panel ep-panel--wide ep-form" aria-labelledby="ep-panel-form">
       <h2 id="ep-panel-form">{form ? form.label || t.formPanel : t.formPanel}</h2>

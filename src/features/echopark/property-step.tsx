@@ -59,7 +59,10 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
   const level = parent === null ? tree : (all.find((p) => p.id === parent)?.children ?? []);
   const needle = search.trim();
   const rows: { property: EchoparkProperty; km?: number }[] = needle
-    ? all.filter((p) => matchesProperty(p, needle)).slice(0, MAX_MATCHES).map((property) => ({ property }))
+    ? all
+        .filter((p) => matchesProperty(p, needle))
+        .slice(0, MAX_MATCHES)
+        .map((property) => ({ property }))
     : near
       ? near
       : level.map((property) => ({ property }));

@@ -80,7 +80,13 @@ export function useEchoparkList() {
   };
   // A community switch or a creation that has left: the server's list and numbers.
   useRefreshAfterSent((_entity, name) => name === 'echopark.community' || name === 'echopark.create' || name === 'echopark.picture', pull.refresh);
-  return { communities, items: list.value, loaded: list.loaded && (communities !== null || attempted || !navigator.onLine), refresh, refreshing: pull.refreshing };
+  return {
+    communities,
+    items: list.value,
+    loaded: list.loaded && (communities !== null || attempted || !navigator.onLine),
+    refresh,
+    refreshing: pull.refreshing,
+  };
 }
 
 export function useCreationData(): { data: EchoparkCreationData | null; loaded: boolean; communities: Communities | null } {
@@ -105,10 +111,13 @@ export function useEchoparkRequest(id: string) {
     null,
   );
   const docId = request.value?.id ?? id;
-  const { refresh, refreshing } = usePull(async (engine) => {
-    const n = serverId(docId);
-    if (n !== null && engine.store) await pullEchoparkDetail(engine.store.db, engine.api, n);
-  }, [docId]);
+  const { refresh, refreshing } = usePull(
+    async (engine) => {
+      const n = serverId(docId);
+      if (n !== null && engine.store) await pullEchoparkDetail(engine.store.db, engine.api, n);
+    },
+    [docId],
+  );
   useRefreshAfterSent((entity) => entity === `echopark:${id}` || entity === `echopark:${docId}`, refresh);
   return { request: request.value, loaded: request.loaded, refresh, refreshing };
 }

@@ -70,7 +70,9 @@ function renderCard(card: HomeCard, iaLinks: readonly { name: string; url: strin
     const link = iaLinks[Number(card.key.slice(3))]!;
     return (
       <a className="card card--violet" href={card.to} target="_blank" rel="noopener noreferrer">
-        <span className="card__icon"><Icon name="spark" /></span>
+        <span className="card__icon">
+          <Icon name="spark" />
+        </span>
         <span className="card__title">{link.name}</span>
         <span className="card__text">{homeTexts.cardAi}</span>
       </a>
@@ -79,7 +81,9 @@ function renderCard(card: HomeCard, iaLinks: readonly { name: string; url: strin
   const meta = CARD_TEXT[card.key as keyof typeof CARD_TEXT];
   return (
     <Link className={`card card--${meta.tone}`} to={card.to}>
-      <span className="card__icon"><Icon name={meta.icon} /></span>
+      <span className="card__icon">
+        <Icon name={meta.icon} />
+      </span>
       <span className="card__title">{meta.title}</span>
       <span className="card__text">{meta.text}</span>
     </Link>

@@ -42,7 +42,16 @@ export function ProposeForm({ intervention, docId }: { intervention: Interventio
       <h3 className="panel__title">{t.proposeTitle}</h3>
       <div className="grid-2">
         <TextField id={IDS.start} label={t.start} name="start" type="datetime-local" value={v.start} onChange={form.handleChange} />
-        <TextField id={IDS.end} label={t.end} name="end" type="datetime-local" value={v.end} min={v.start || undefined} onChange={form.handleChange} error={form.errors.end} />
+        <TextField
+          id={IDS.end}
+          label={t.end}
+          name="end"
+          type="datetime-local"
+          value={v.end}
+          min={v.start || undefined}
+          onChange={form.handleChange}
+          error={form.errors.end}
+        />
       </div>
       <TextArea id={IDS.information} label={t.appointmentInformation} name="information" value={v.information} rows={2} onChange={form.handleChange} />
       <Button type="submit" disabled={!canPropose(v) || form.isSubmitting}>

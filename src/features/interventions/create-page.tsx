@@ -28,7 +28,12 @@ import './interventions.css';
 const STEPS = t.steps.length;
 const [PLACE, BUILDINGS, AREA, INFO, RECAP, SUCCESS] = [0, 1, 2, 3, 4, 5] as const;
 const STEP_SCHEMAS = t.steps.map((_, i) => tunnelStepSchema(i));
-const FIELD_IDS: Record<TunnelField, string> = { place: 'tunnel-place', buildings: 'tunnel-buildings', businessArea: 'tunnel-area', information: 'tunnel-information' };
+const FIELD_IDS: Record<TunnelField, string> = {
+  place: 'tunnel-place',
+  buildings: 'tunnel-buildings',
+  businessArea: 'tunnel-area',
+  information: 'tunnel-information',
+};
 
 export function InterventionCreatePage() {
   const navigate = useNavigate();
@@ -98,7 +103,17 @@ export function InterventionCreatePage() {
       </div>
       <progress className="tunnel__progress" max={STEPS} value={step + 1} aria-label={t.stepOf(step + 1, STEPS)} />
 
-      {step === PLACE ? <PlaceStep id={FIELD_IDS.place} places={places} selected={v.place?.id ?? null} query={query} onQuery={setQuery} onPick={(p) => void form.setValues(withPlace(v, p))} error={errorOf('place')} /> : null}
+      {step === PLACE ? (
+        <PlaceStep
+          id={FIELD_IDS.place}
+          places={places}
+          selected={v.place?.id ?? null}
+          query={query}
+          onQuery={setQuery}
+          onPick={(p) => void form.setValues(withPlace(v, p))}
+          error={errorOf('place')}
+        />
+      ) : null}
       {step === BUILDINGS ? (
         <TreePicker
           id={FIELD_IDS.buildings}
@@ -110,10 +125,28 @@ export function InterventionCreatePage() {
           onToggle={(id) => set('buildings', v.buildings.includes(id) ? v.buildings.filter((x) => x !== id) : [...v.buildings, id])}
         />
       ) : null}
-      {step === AREA ? <TreePicker id={FIELD_IDS.businessArea} nodes={areaTree} selected={v.businessArea === null ? [] : [v.businessArea]} multiple={false} label={t.businessAreas} error={errorOf('businessArea')} onToggle={(id) => set('businessArea', id)} /> : null}
+      {step === AREA ? (
+        <TreePicker
+          id={FIELD_IDS.businessArea}
+          nodes={areaTree}
+          selected={v.businessArea === null ? [] : [v.businessArea]}
+          multiple={false}
+          label={t.businessAreas}
+          error={errorOf('businessArea')}
+          onToggle={(id) => set('businessArea', id)}
+        />
+      ) : null}
       {step === INFO ? (
         <div className="stack">
-          <TextArea id={FIELD_IDS.information} label={t.informationLabel} name="information" rows={5} value={v.information} onChange={form.handleChange} error={errorOf('information')} />
+          <TextArea
+            id={FIELD_IDS.information}
+            label={t.informationLabel}
+            name="information"
+            rows={5}
+            value={v.information}
+            onChange={form.handleChange}
+            error={errorOf('information')}
+          />
           <ImagePicker images={images} onChange={setImages} />
         </div>
       ) : null}

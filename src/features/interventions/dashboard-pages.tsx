@@ -18,11 +18,7 @@ import './interventions.css';
 export function InterventionDashboardPage() {
   const { user } = useSnapshot(session.state);
   const manager = roles.isManager(user?.roles ?? []);
-  const { value: dashboard } = useStoreQuery(
-    (store) => watchLocal<InterventionDashboard>(store.db, DASHBOARD_INTERVENTIONS),
-    [],
-    null,
-  );
+  const { value: dashboard } = useStoreQuery((store) => watchLocal<InterventionDashboard>(store.db, DASHBOARD_INTERVENTIONS), [], null);
   usePull((engine) => (engine.store ? pullInterventionDashboard(engine.store.db, engine.api, manager) : Promise.resolve()), [manager]);
   // A manager may create a request later in a basement: the tunnel's data comes down now.
   usePull((engine) => (manager ? prefetchTunnelData(engine) : Promise.resolve()), [manager]);
@@ -44,7 +40,11 @@ export function InterventionDashboardPage() {
 function DashboardCard({ card }: { card: DashCard }) {
   const body = (
     <>
-      {card.count !== null ? <span className="dash-count">{card.count}</span> : <Icon name={card.key === 'reporting' ? 'chart' : 'plus'} className="card__icon" />}
+      {card.count !== null ? (
+        <span className="dash-count">{card.count}</span>
+      ) : (
+        <Icon name={card.key === 'reporting' ? 'chart' : 'plus'} className="card__icon" />
+      )}
       <span className="card__title">{card.title}</span>
       {card.action ? <span className="card__text">{t.cardAction(card.action)}</span> : null}
     </>

@@ -15,7 +15,18 @@ import { runOperation } from '../../services/commands';
 import { Button, TextArea, TextField } from '../../ui/controls';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { errorId, focusField } from './form-focus';
-import { DEBRIEFING_FIELDS, debriefingDatesError, debriefingSchema, debriefingSuccess, emptyDebriefing, firstInvalid, placeErrors, toDebriefing, type DebriefingEndingValue, type DebriefingValues } from './forms';
+import {
+  DEBRIEFING_FIELDS,
+  debriefingDatesError,
+  debriefingSchema,
+  debriefingSuccess,
+  emptyDebriefing,
+  firstInvalid,
+  placeErrors,
+  toDebriefing,
+  type DebriefingEndingValue,
+  type DebriefingValues,
+} from './forms';
 import { interventionTexts as t } from './texts';
 
 const IDS: Record<(typeof DEBRIEFING_FIELDS)[number], string> = { message: 'debriefing-message', begin: 'debriefing-begin', end: 'debriefing-end' };

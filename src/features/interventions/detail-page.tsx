@@ -73,7 +73,9 @@ export function InterventionDetailPage() {
 
       <div className="detail__panels">
         <section className="panel" aria-labelledby="manager-panel">
-          <h2 id="manager-panel" className="panel__title">{t.managerPanel}</h2>
+          <h2 id="manager-panel" className="panel__title">
+            {t.managerPanel}
+          </h2>
           <p>
             {ir.requestedBy ? fullName(capitalize(ir.requestedBy.firstName), ir.requestedBy.lastName) : t.dash}
             {ir.ownerCompany?.name ? <span className="muted">{t.ownerCompany(ir.ownerCompany.name)}</span> : null}
@@ -85,7 +87,9 @@ export function InterventionDetailPage() {
           ) : null}
         </section>
         <section className="panel" aria-labelledby="provider-panel">
-          <h2 id="provider-panel" className="panel__title">{t.providerPanel}</h2>
+          <h2 id="provider-panel" className="panel__title">
+            {t.providerPanel}
+          </h2>
           <p>{ir.serviceProviderCompany?.name ?? t.notAssigned}</p>
           {!model.manager ? (
             <>
@@ -103,7 +107,17 @@ export function InterventionDetailPage() {
 
       <div className="tabs" role="tablist" aria-label={t.tabList} onKeyDown={onTabKey}>
         {DETAIL_TABS.map((d) => (
-          <button key={d.key} id={`tab-${d.key}`} type="button" role="tab" className="tab" aria-selected={tab === d.key} aria-controls={`panel-${d.key}`} tabIndex={tab === d.key ? 0 : -1} onClick={() => setTab(d.key)}>
+          <button
+            key={d.key}
+            id={`tab-${d.key}`}
+            type="button"
+            role="tab"
+            className="tab"
+            aria-selected={tab === d.key}
+            aria-controls={`panel-${d.key}`}
+            tabIndex={tab === d.key ? 0 : -1}
+            onClick={() => setTab(d.key)}
+          >
             {d.label}
           </button>
         ))}

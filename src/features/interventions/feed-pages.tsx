@@ -28,10 +28,13 @@ function useFeedPaging(pull: (engine: Engine, page: number) => Promise<number>, 
   useEffect(() => {
     last.current = Date.now();
   }, [resetKey]);
-  const { refreshing } = usePull(async (engine) => {
-    last.current = Date.now();
-    if ((await pull(engine, page)) < FEED_PAGE_SIZE) setExhausted(true);
-  }, [page, resetKey]);
+  const { refreshing } = usePull(
+    async (engine) => {
+      last.current = Date.now();
+      if ((await pull(engine, page)) < FEED_PAGE_SIZE) setExhausted(true);
+    },
+    [page, resetKey],
+  );
   /** Shows the next page, or returns how long to wait (ms) before it may. */
   const more = useCallback(() => {
     const wait = FEED_INTERVAL_MS - (Date.now() - last.current);
@@ -179,13 +182,20 @@ export function PlanningPage() {
           const c = p.interventionRequest.realEstate?.mainContact;
           return (
             <li key={id}>
-              <Link className="row-card row-card--link" to="/requestsdetail/$id" params={{ id: String(p.interventionRequest.id) }} search={{ defaultTab: 'rdv' }}>
+              <Link
+                className="row-card row-card--link"
+                to="/requestsdetail/$id"
+                params={{ id: String(p.interventionRequest.id) }}
+                search={{ defaultTab: 'rdv' }}
+              >
                 <div className="row-card__main">
                   <strong>{formatDateTime(p.date)}</strong>
                   <span className="status-tag">{APPOINTMENT_STATUS_LABELS[p.status] ?? p.status}</span>
                 </div>
                 <p>{t.planningTitle(p.interventionRequest.number, p.interventionRequest.realEstate?.name)}</p>
-                {c ? <p className="muted small">{[c.address, c.additionalAddress, `${c.postalCode ?? ''} ${c.city ?? ''}`.trim()].filter(Boolean).join(', ')}</p> : null}
+                {c ? (
+                  <p className="muted small">{[c.address, c.additionalAddress, `${c.postalCode ?? ''} ${c.city ?? ''}`.trim()].filter(Boolean).join(', ')}</p>
+                ) : null}
                 {p.businessArea ? <p className="muted small">{p.businessArea}</p> : null}
               </Link>
             </li>

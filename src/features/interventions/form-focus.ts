@@ -6,7 +6,9 @@
 export function focusField(id: string): void {
   const element = document.getElementById(id);
   if (!element) return;
-  const control = element.matches('input, textarea, select, button') ? element : element.querySelector<HTMLElement>('input:checked, input, textarea, select, button');
+  const control = element.matches('input, textarea, select, button')
+    ? element
+    : element.querySelector<HTMLElement>('input:checked, input, textarea, select, button');
   control?.focus();
 }
 

@@ -35,9 +35,15 @@ export const TUNNEL_FIELDS = ['place', 'buildings', 'businessArea', 'information
 export type TunnelField = (typeof TUNNEL_FIELDS)[number];
 
 const tunnelRules = {
-  place: yup.mixed<PlaceChoice>().nullable().test('chosen', t.fillAllFields, (v) => v != null),
+  place: yup
+    .mixed<PlaceChoice>()
+    .nullable()
+    .test('chosen', t.fillAllFields, (v) => v != null),
   buildings: yup.array(yup.number().required()).test('some', t.pickBuilding, (v) => (v?.length ?? 0) > 0),
-  businessArea: yup.number().nullable().test('chosen', t.pickArea, (v) => v != null),
+  businessArea: yup
+    .number()
+    .nullable()
+    .test('chosen', t.pickArea, (v) => v != null),
   information: yup.string().test('filled', t.informationRequired, filled),
 };
 
@@ -54,7 +60,14 @@ export const tunnelSchema = yup.object(tunnelRules);
 export function toCreation(v: TunnelValues, areaName: string) {
   const place = v.place!;
   return {
-    body: { information: v.information.trim(), realEstatId: place.id, businessAreaId: v.businessArea!, equipmentIdList: [] as number[], buildingIdList: [...v.buildings], contactId: place.mainContact.id },
+    body: {
+      information: v.information.trim(),
+      realEstatId: place.id,
+      businessAreaId: v.businessArea!,
+      equipmentIdList: [] as number[],
+      buildingIdList: [...v.buildings],
+      contactId: place.mainContact.id,
+    },
     preview: { realEstate: { id: place.id, name: place.name }, businessArea: { id: v.businessArea!, name: areaName } },
   };
 }
@@ -85,7 +98,13 @@ export const appointmentSchema = yup.object({
 /** 'Ajouter' is enabled only when both dates are set and in order. */
 export const canPropose = (v: AppointmentValues) => Boolean(v.start && v.end) && appointmentError(toIso(v.start), toIso(v.end)) === null;
 
-export const toProposal = (v: AppointmentValues, interventionId: string, place: string) => ({ interventionId, place, date: toIso(v.start), dateEnd: toIso(v.end), information: v.information.trim() });
+export const toProposal = (v: AppointmentValues, interventionId: string, place: string) => ({
+  interventionId,
+  place,
+  date: toIso(v.start),
+  dateEnd: toIso(v.end),
+  information: v.information.trim(),
+});
 
 // ——— Debriefing ———
 
@@ -116,7 +135,13 @@ export const debriefingDatesError = (v: DebriefingValues) => appointmentError(to
 
 export type DebriefingEndingValue = DebriefingEnding;
 export const debriefingSuccess = (ending: DebriefingEndingValue) => (ending === 1 ? t.finished : ending === 2 ? t.debriefingSaved : t.draftSaved);
-export const toDebriefing = (v: DebriefingValues, interventionId: string, ending: DebriefingEndingValue) => ({ interventionId, message: v.message.trim(), dateBegin: toIso(v.begin), dateEnd: toIso(v.end), ending });
+export const toDebriefing = (v: DebriefingValues, interventionId: string, ending: DebriefingEndingValue) => ({
+  interventionId,
+  message: v.message.trim(),
+  dateBegin: toIso(v.begin),
+  dateEnd: toIso(v.end),
+  ending,
+});
 
 // ——— Rating ———
 
@@ -146,7 +171,11 @@ export const messageSchema = yup.object({ text: yup.string().test('filled', t.me
  * Where each error is shown: a message is written once, beside the first field (in screen
  * order) that has it; the other fields with the same message point to it (aria-describedby).
  */
-export function placeErrors<F extends string>(order: readonly F[], errors: Partial<Record<F, unknown>>, shown: (field: F) => boolean = () => true): Partial<Record<F, { text: string; at: F }>> {
+export function placeErrors<F extends string>(
+  order: readonly F[],
+  errors: Partial<Record<F, unknown>>,
+  shown: (field: F) => boolean = () => true,
+): Partial<Record<F, { text: string; at: F }>> {
   const placed: Partial<Record<F, { text: string; at: F }>> = {};
   const firstWith = new Map<string, F>();
   for (const field of order) {
@@ -159,4 +188,5 @@ export function placeErrors<F extends string>(order: readonly F[], errors: Parti
 }
 
 /** The first field of the screen's order that has an error: it takes the focus after a refused submit. */
-export const firstInvalid = <F extends string>(order: readonly F[], errors: Partial<Record<F, unknown>>): F | null => order.find((f) => typeof errors[f] === 'string' && errors[f]) ?? null;
+export const firstInvalid = <F extends string>(order: readonly F[], errors: Partial<Record<F, unknown>>): F | null =>
+  order.find((f) => typeof errors[f] === 'string' && errors[f]) ?? null;

@@ -44,7 +44,13 @@ export function InterventionListPage() {
     <div className="page">
       <div className="chips" role="group" aria-label={t.filterGroup}>
         {filtersFor(manager).map((f) => (
-          <button key={f.status} type="button" className={`chip${f.status === filter ? ' chip--on' : ''}`} aria-pressed={f.status === filter} onClick={() => choose(f.status)}>
+          <button
+            key={f.status}
+            type="button"
+            className={`chip${f.status === filter ? ' chip--on' : ''}`}
+            aria-pressed={f.status === filter}
+            onClick={() => choose(f.status)}
+          >
             {f.label}
           </button>
         ))}

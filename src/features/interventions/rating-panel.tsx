@@ -30,7 +30,11 @@ export function RatingPanel({ intervention, docId, manager }: { intervention: In
     initialValues: emptyRating,
     validationSchema: ratingSchema,
     onSubmit: async (values) => {
-      await sendCommand('intervention.rate', { interventionId: docId, globalRate: values.rate, message: values.message.trim() }, { success: t.thanksForRating });
+      await sendCommand(
+        'intervention.rate',
+        { interventionId: docId, globalRate: values.rate, message: values.message.trim() },
+        { success: t.thanksForRating },
+      );
     },
   });
   const error = form.submitCount > 0 ? form.errors.rate : undefined;

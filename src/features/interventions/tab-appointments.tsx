@@ -32,14 +32,20 @@ export function AppointmentsTab({ intervention, docId, appointments, manager }: 
   const [refuseAll, setRefuseAll] = useState(false);
 
   const decide = (a: Doc<AppointmentDto>, status: 2 | 3, why = '') =>
-    sendCommand('appointment.decide', { appointmentId: a.id, interventionId: docId, status, reason: why }, { success: status === 2 ? t.appointmentAccepted : t.appointmentRefused });
+    sendCommand(
+      'appointment.decide',
+      { appointmentId: a.id, interventionId: docId, status, reason: why },
+      { success: status === 2 ? t.appointmentAccepted : t.appointmentRefused },
+    );
 
   return (
     <div className="stack">
       {!manager && askWorkStarted(intervention.place, accepted?.data.date) ? (
         <div className="alert alert--warning question">
           <p>{t.workStartedQuestion}</p>
-          <Button onClick={() => void sendCommand('intervention.step', { interventionId: docId, stepCode: 'in_progress' }, { success: t.workStarted })}>{t.workStartedYes}</Button>
+          <Button onClick={() => void sendCommand('intervention.step', { interventionId: docId, stepCode: 'in_progress' }, { success: t.workStarted })}>
+            {t.workStartedYes}
+          </Button>
         </div>
       ) : null}
 

@@ -61,11 +61,15 @@ export function MediaTile({ media, path }: { media: MediaRef; path: string }) {
       )}
       <figcaption>
         <span className="media-tile__name">{media.name ?? t.mediaName(media.id)}</span>
-        <button type="button" className="icon-button" aria-label={t.downloadMedia(media.name ?? t.theMedia)} onClick={() => void downloadMedia(path, media).catch(handleError)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t.downloadMedia(media.name ?? t.theMedia)}
+          onClick={() => void downloadMedia(path, media).catch(handleError)}
+        >
           <Icon name="download" />
         </button>
       </figcaption>
     </figure>
   );
 }
-

@@ -16,7 +16,15 @@ import type { Doc } from './use-intervention';
 
 const TEXT_ID = 'message-text';
 
-export function MessagesTab({ interventionId, messages, user }: { interventionId: string; messages: readonly Doc<MessageDto>[]; user: Pick<UserData, 'id' | 'firstname' | 'name'> | null }) {
+export function MessagesTab({
+  interventionId,
+  messages,
+  user,
+}: {
+  interventionId: string;
+  messages: readonly Doc<MessageDto>[];
+  user: Pick<UserData, 'id' | 'firstname' | 'name'> | null;
+}) {
   const form = useFormik<MessageValues>({
     initialValues: { text: '' },
     validationSchema: messageSchema,

@@ -35,13 +35,25 @@ export function PlaceStep({ id, places, selected, onPick, query, onQuery, error 
           {error}
         </p>
       ) : null}
-      <ul id={id} className="choices" role="radiogroup" aria-label={t.places} aria-describedby={error ? errorId(id) : undefined} aria-invalid={error ? true : undefined}>
+      <ul
+        id={id}
+        className="choices"
+        role="radiogroup"
+        aria-label={t.places}
+        aria-describedby={error ? errorId(id) : undefined}
+        aria-invalid={error ? true : undefined}
+      >
         {places
           .filter((p) => matchesPlace(p, query))
           .map((p) => (
             <li key={p.id} className="choice">
               <label className="choice__label">
-                <input type="radio" name="place" checked={selected === p.id} onChange={() => onPick({ id: p.id, name: p.name, mainContact: { id: p.mainContact.id } })} />
+                <input
+                  type="radio"
+                  name="place"
+                  checked={selected === p.id}
+                  onChange={() => onPick({ id: p.id, name: p.name, mainContact: { id: p.mainContact.id } })}
+                />
                 <span>
                   <strong>{p.name}</strong>
                   <span className="muted small block">{t.placeAddress(p.mainContact.address, p.mainContact.postalCode, p.mainContact.city)}</span>
@@ -59,7 +71,17 @@ const pathOf = (tree: readonly TreeNode[], id: number | null) =>
     .map((n) => n.name)
     .join(' › ');
 
-export function Recap({ values, images, buildingTree, areaTree }: { values: TunnelValues; images: readonly PickedImage[]; buildingTree: readonly TreeNode[]; areaTree: readonly TreeNode[] }) {
+export function Recap({
+  values,
+  images,
+  buildingTree,
+  areaTree,
+}: {
+  values: TunnelValues;
+  images: readonly PickedImage[];
+  buildingTree: readonly TreeNode[];
+  areaTree: readonly TreeNode[];
+}) {
   const r = t.recap;
   return (
     <dl className="facts panel">

@@ -31,30 +31,46 @@ const serverId = (id: string) => (/^\d+$/.test(id) ? Number(id) : null);
 export function useIntervention(id: string) {
   const { user } = useSnapshot(session.state);
   const manager = roles.isManager(user?.roles ?? []);
-  const intervention = useStoreQuery((s) => s.db.interventions.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as unknown as Doc<InterventionDetailDto>) : null))), [id], null);
+  const intervention = useStoreQuery(
+    (s) => s.db.interventions.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as unknown as Doc<InterventionDetailDto>) : null))),
+    [id],
+    null,
+  );
   const appointments = useStoreQuery(
-    (s) => s.db.appointments.find({ selector: { interventionId: id }, sort: [{ date: 'asc' }] }).$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<AppointmentDto>))),
+    (s) =>
+      s.db.appointments
+        .find({ selector: { interventionId: id }, sort: [{ date: 'asc' }] })
+        .$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<AppointmentDto>))),
     [id],
     [],
   );
   const debriefings = useStoreQuery(
-    (s) => s.db.debriefings.find({ selector: { interventionId: id }, sort: [{ dateEnd: 'desc' }] }).$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<DebriefingDto>))),
+    (s) =>
+      s.db.debriefings
+        .find({ selector: { interventionId: id }, sort: [{ dateEnd: 'desc' }] })
+        .$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<DebriefingDto>))),
     [id],
     [],
   );
   const messages = useStoreQuery(
-    (s) => s.db.messages.find({ selector: { thread: threadKey('intervention', id) }, sort: [{ date: 'asc' }] }).$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<MessageDto>))),
+    (s) =>
+      s.db.messages
+        .find({ selector: { thread: threadKey('intervention', id) }, sort: [{ date: 'asc' }] })
+        .$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<MessageDto>))),
     [id],
     [],
   );
-  const { refresh, refreshing } = usePull(async (engine) => {
-    const n = serverId(id);
-    if (n === null || !engine.store) return;
-    const { db } = engine.store;
-    const found = await pullInterventionDetail(db, engine.api, n);
-    if (found === 'removed') return;
-    await Promise.all([pullAppointments(db, engine.api, n), pullDebriefings(db, engine.api, n), pullMessages(db, engine.api, n)]);
-  }, [id]);
+  const { refresh, refreshing } = usePull(
+    async (engine) => {
+      const n = serverId(id);
+      if (n === null || !engine.store) return;
+      const { db } = engine.store;
+      const found = await pullInterventionDetail(db, engine.api, n);
+      if (found === 'removed') return;
+      await Promise.all([pullAppointments(db, engine.api, n), pullDebriefings(db, engine.api, n), pullMessages(db, engine.api, n)]);
+    },
+    [id],
+  );
   useRefreshAfterSent(id, refresh);
   return { manager, user, intervention, appointments: appointments.value, debriefings: debriefings.value, messages: messages.value, refresh, refreshing };
 }

@@ -3,7 +3,15 @@
  * offline) and refreshed when it or the dashboard opens: real estates with a
  * contract, all their buildings, business areas.
  */
-import { pullBuildings, pullBusinessAreas, pullRealEstates, type Engine, type BuildingDto, type BusinessAreaDto, type RealEstateDto } from '../../../sync/index';
+import {
+  pullBuildings,
+  pullBusinessAreas,
+  pullRealEstates,
+  type Engine,
+  type BuildingDto,
+  type BusinessAreaDto,
+  type RealEstateDto,
+} from '../../../sync/index';
 import { areaNodes, buildingNodes, type TreeNode } from '../../domain/trees';
 import { usePull, useReferenceKind } from '../../services/store-hooks';
 

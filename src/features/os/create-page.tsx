@@ -44,7 +44,11 @@ export function OsCreatePage() {
   const form = useFormik<OsFormValues>({ initialValues: emptyForm, validationSchema: osInformationSchema, validateOnChange: false, onSubmit: () => undefined });
   const v = form.values;
   const ref = useOsReference(v.realEstate?.id ?? null);
-  const existing = useStoreQuery((s) => (editId ? s.db.workrequests.findOne(editId).$.pipe(map((d) => (d ? (d.toJSON().data as unknown as OsData) : null))) : of(null)), [editId], null as OsData | null);
+  const existing = useStoreQuery(
+    (s) => (editId ? s.db.workrequests.findOne(editId).$.pipe(map((d) => (d ? (d.toJSON().data as unknown as OsData) : null))) : of(null)),
+    [editId],
+    null as OsData | null,
+  );
   const loaded = useRef(false);
 
   // Resume: an OS of the store (editable place) or the draft kept on the device, once.
@@ -66,7 +70,13 @@ export function OsCreatePage() {
   const set = (field: keyof OsFormValues, value: unknown) => void form.setFieldValue(field, value, false);
   const back = () => (step === PROVIDER ? void navigate({ to: '/requests-os' }) : setStep(step - 1));
   const next = async () => {
-    const problem = [v.provider ? null : t.pickProvider, v.realEstate ? null : t.fillAllFields, v.buildings.length ? null : t.pickBuilding, v.businessArea ? null : t.pickArea, v.type ? null : t.pickType][step];
+    const problem = [
+      v.provider ? null : t.pickProvider,
+      v.realEstate ? null : t.fillAllFields,
+      v.buildings.length ? null : t.pickBuilding,
+      v.businessArea ? null : t.pickArea,
+      v.type ? null : t.pickType,
+    ][step];
     if (problem) return setError(problem);
     if (step === INFO) {
       const errors = await form.validateForm();
@@ -87,9 +97,14 @@ export function OsCreatePage() {
       return void navigate({ to: '/requests-os' });
     }
     setSending(true);
-    const done = editId && existing.value
-      ? await runOperation(saveOs, { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: false }, { success: t.keyMessageWorkValidationSave })
-      : await runOperation(createOs, { ...input(), submit: false }, { success: t.keyMessageWorkValidationSave });
+    const done =
+      editId && existing.value
+        ? await runOperation(
+            saveOs,
+            { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: false },
+            { success: t.keyMessageWorkValidationSave },
+          )
+        : await runOperation(createOs, { ...input(), submit: false }, { success: t.keyMessageWorkValidationSave });
     setSending(false);
     if (done && !editId && engine.store) await dropOsDraft(engine.store.db);
     if (done) void navigate({ to: '/requests-os' });
@@ -101,7 +116,10 @@ export function OsCreatePage() {
     const engine = await getEngine();
     let ids: string[];
     try {
-      ids = editId && existing.value ? await saveOs(engine, { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: true }) : await createOs(engine, { ...input(), submit: true });
+      ids =
+        editId && existing.value
+          ? await saveOs(engine, { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: true })
+          : await createOs(engine, { ...input(), submit: true });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       return setSending(false);
@@ -171,10 +189,20 @@ export function OsCreatePage() {
           selected={v.buildings.map((b) => b.id)}
           multiple
           label={t.buildings}
-          onToggle={(n) => set('buildings', v.buildings.some((b) => b.id === n.id) ? v.buildings.filter((b) => b.id !== n.id) : [...v.buildings, { id: n.id, name: n.name }])}
+          onToggle={(n) =>
+            set('buildings', v.buildings.some((b) => b.id === n.id) ? v.buildings.filter((b) => b.id !== n.id) : [...v.buildings, { id: n.id, name: n.name }])
+          }
         />
       ) : null}
-      {step === AREA ? <TreePicker nodes={ref.areaTree} selected={v.businessArea ? [v.businessArea.id] : []} multiple={false} label={t.businessAreas} onToggle={(n) => set('businessArea', { id: n.id, name: n.name })} /> : null}
+      {step === AREA ? (
+        <TreePicker
+          nodes={ref.areaTree}
+          selected={v.businessArea ? [v.businessArea.id] : []}
+          multiple={false}
+          label={t.businessAreas}
+          onToggle={(n) => set('businessArea', { id: n.id, name: n.name })}
+        />
+      ) : null}
       {step === TYPE ? (
         <RadioChoices
           items={ref.types}

@@ -69,7 +69,17 @@ export function OsDetailPage() {
 
       <div className="os-tabs" role="tablist" aria-label={t.tabList} onKeyDown={onTabKey}>
         {tabs.map((k) => (
-          <button key={k} id={`os-tab-${k}`} type="button" role="tab" className="os-tab" aria-selected={tab === k} aria-controls={`os-panel-${k}`} tabIndex={tab === k ? 0 : -1} onClick={() => setChosen(k)}>
+          <button
+            key={k}
+            id={`os-tab-${k}`}
+            type="button"
+            role="tab"
+            className="os-tab"
+            aria-selected={tab === k}
+            aria-controls={`os-panel-${k}`}
+            tabIndex={tab === k ? 0 : -1}
+            onClick={() => setChosen(k)}
+          >
             {t.tabs[k]}
           </button>
         ))}

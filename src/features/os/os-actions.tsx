@@ -78,7 +78,15 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
           {os.place === 'request_init' ? t.resume : t.edit}
         </Link>
       ) : null}
-      <ConfirmDialog open={refusing} title={t.refuseTitle} confirmLabel={t.refuseConfirm} cancelLabel={t.cancel} danger onConfirm={refuse} onCancel={() => setRefusing(false)}>
+      <ConfirmDialog
+        open={refusing}
+        title={t.refuseTitle}
+        confirmLabel={t.refuseConfirm}
+        cancelLabel={t.cancel}
+        danger
+        onConfirm={refuse}
+        onCancel={() => setRefusing(false)}
+      >
         <p>{t.refuseText}</p>
         <div className={`field${reasonError ? ' field--error' : ''}`}>
           <label htmlFor="os-refuse-reason">{t.refuseReason}</label>

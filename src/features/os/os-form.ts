@@ -51,7 +51,13 @@ export function toPayload(v: OsFormValues): OsPayload {
 
 export function toPreview(v: OsFormValues): OsPreview {
   const pick = (n: Named | null) => (n ? { id: n.id, name: n.name } : null);
-  return { realEstate: { id: v.realEstate!.id, name: v.realEstate!.name }, buildings: v.buildings.map((b) => ({ id: b.id, name: b.name })), businessArea: pick(v.businessArea), requestType: pick(v.type), serviceProviderCompany: pick(v.provider) };
+  return {
+    realEstate: { id: v.realEstate!.id, name: v.realEstate!.name },
+    buildings: v.buildings.map((b) => ({ id: b.id, name: b.name })),
+    businessArea: pick(v.businessArea),
+    requestType: pick(v.type),
+    serviceProviderCompany: pick(v.provider),
+  };
 }
 
 /** An OS opened again in the tunnel (a draft, or a request being completed): its values. */

@@ -67,7 +67,15 @@ export function HistoryTab({ os, messages }: { os: OsData; messages: readonly Do
 
 const messageSchema = yup.object({ text: yup.string().test('filled', t.messageRequired, (v) => Boolean(v?.trim())) });
 
-export function MessagesTab({ osId, messages, user }: { osId: string; messages: readonly Doc<OsMessageDto & { failed?: boolean }>[]; user: Pick<UserData, 'id' | 'firstname' | 'name'> | null }) {
+export function MessagesTab({
+  osId,
+  messages,
+  user,
+}: {
+  osId: string;
+  messages: readonly Doc<OsMessageDto & { failed?: boolean }>[];
+  user: Pick<UserData, 'id' | 'firstname' | 'name'> | null;
+}) {
   const form = useFormik({
     initialValues: { text: '' },
     validationSchema: messageSchema,

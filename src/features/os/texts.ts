@@ -25,7 +25,10 @@ export const osTexts = {
   seeList: 'Voir la liste',
 
   // List.
-  filters: { 1: 'Toutes', 2: 'À compléter', 3: 'Bons de commande', 4: 'OS à créer', 5: 'Signatures', 6: 'OS à envoyer', 7: 'Clôturées' } as Record<number, string>,
+  filters: { 1: 'Toutes', 2: 'À compléter', 3: 'Bons de commande', 4: 'OS à créer', 5: 'Signatures', 6: 'OS à envoyer', 7: 'Clôturées' } as Record<
+    number,
+    string
+  >,
   filterGroup: 'Filtrer par étape',
   searchLabel: 'Rechercher par numéro, lieu, prestataire ou étape',
   searchPlaceholder: 'N°, résidence, prestataire…',
@@ -100,7 +103,10 @@ export const osTexts = {
   tabs: { description: 'Description', suivi: 'Suivi', messages: 'Messages', documents: 'Documents' },
   tabList: 'Sections de la demande',
   actionTitle: 'À vous d’agir',
-  advance: { request_completion: 'Demande complétée', os_creation: 'OS créé', request_intervention_provider: 'Envoyer l’OS au prestataire' } as Record<string, string>,
+  advance: { request_completion: 'Demande complétée', os_creation: 'OS créé', request_intervention_provider: 'Envoyer l’OS au prestataire' } as Record<
+    string,
+    string
+  >,
   advanceTo: (step: string) => `Étape suivante : « ${step} »`,
   accept: 'Accepter',
   refuse: 'Refuser',

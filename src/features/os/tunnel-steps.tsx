@@ -19,7 +19,19 @@ import { osTexts as t } from './texts';
  * Radio choices where a pick may move on: `advance` is true for a tap or a click and for Enter, false
  * for the arrow keys (which also select, and must let a keyboard user look through the list).
  */
-export function RadioChoices<T extends Named>({ items, selected, label, onPick, detail }: { items: readonly T[]; selected: number | null; label: string; onPick: (item: T, advance: boolean) => void; detail?: (item: T) => ReactNode }) {
+export function RadioChoices<T extends Named>({
+  items,
+  selected,
+  label,
+  onPick,
+  detail,
+}: {
+  items: readonly T[];
+  selected: number | null;
+  label: string;
+  onPick: (item: T, advance: boolean) => void;
+  detail?: (item: T) => ReactNode;
+}) {
   if (items.length === 0) return <p className="muted">{t.emptyOffline}</p>;
   return (
     <div role="radiogroup" aria-label={label}>
@@ -47,11 +59,27 @@ export function RadioChoices<T extends Named>({ items, selected, label, onPick, 
   );
 }
 
-export function InformationStep({ form, images, onImages }: { form: FormikProps<OsFormValues>; images: PickedImage[]; onImages: (next: PickedImage[]) => void }) {
+export function InformationStep({
+  form,
+  images,
+  onImages,
+}: {
+  form: FormikProps<OsFormValues>;
+  images: PickedImage[];
+  onImages: (next: PickedImage[]) => void;
+}) {
   const shown = (field: 'information' | 'price') => (form.touched[field] || form.submitCount > 0 ? form.errors[field] : undefined);
   return (
     <div className="stack">
-      <TextArea label={t.informationLabel} name="information" rows={5} value={form.values.information} onChange={form.handleChange} onBlur={form.handleBlur} error={shown('information')} />
+      <TextArea
+        label={t.informationLabel}
+        name="information"
+        rows={5}
+        value={form.values.information}
+        onChange={form.handleChange}
+        onBlur={form.handleBlur}
+        error={shown('information')}
+      />
       <TextField
         label={t.priceLabel}
         name="price"
@@ -68,11 +96,34 @@ export function InformationStep({ form, images, onImages }: { form: FormikProps<
   );
 }
 
-const names = (tree: readonly TreeNode[], ids: readonly number[]) => ids.map((id) => pathTo(tree, id).map((n) => n.name).join(' › ') || String(id)).join(', ');
+const names = (tree: readonly TreeNode[], ids: readonly number[]) =>
+  ids
+    .map(
+      (id) =>
+        pathTo(tree, id)
+          .map((n) => n.name)
+          .join(' › ') || String(id),
+    )
+    .join(', ');
 
-export function Recap({ values, images, buildingTree, areaTree }: { values: OsFormValues; images: readonly PickedImage[]; buildingTree: readonly TreeNode[]; areaTree: readonly TreeNode[] }) {
+export function Recap({
+  values,
+  images,
+  buildingTree,
+  areaTree,
+}: {
+  values: OsFormValues;
+  images: readonly PickedImage[];
+  buildingTree: readonly TreeNode[];
+  areaTree: readonly TreeNode[];
+}) {
   const r = t.recap;
-  const buildings = buildingTree.length ? names(buildingTree, values.buildings.map((b) => b.id)) : values.buildings.map((b) => b.name).join(', ');
+  const buildings = buildingTree.length
+    ? names(
+        buildingTree,
+        values.buildings.map((b) => b.id),
+      )
+    : values.buildings.map((b) => b.name).join(', ');
   const area = values.businessArea ? (areaTree.length ? names(areaTree, [values.businessArea.id]) : values.businessArea.name) : t.dash;
   return (
     <dl className="os-facts panel">

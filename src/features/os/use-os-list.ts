@@ -17,7 +17,9 @@ const MIN_LOAD_INTERVAL_MS = 1000;
 
 function matches(doc: OsListDoc, needle: string): boolean {
   const d = doc.data;
-  return [d.number, d.realEstate?.name, osPlaceLabel(d.place), d.serviceProviderCompany?.name, d.businessArea?.name].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
+  return [d.number, d.realEstate?.name, osPlaceLabel(d.place), d.serviceProviderCompany?.name, d.businessArea?.name].some(
+    (v) => typeof v === 'string' && v.toLowerCase().includes(needle),
+  );
 }
 
 export function useOsList(places: readonly string[], search: string) {

@@ -7,7 +7,19 @@
 import { useEffect, useRef } from 'react';
 import { map } from 'rxjs';
 import { useSnapshot } from 'valtio';
-import { DASHBOARD_OS, osThread, pullOsDashboard, pullOsDetail, pullOsMessages, pullOsNextSteps, watchLocal, type CachedDoc, type OsDashboard, type OsData, type OsMessageDto } from '../../../sync/index';
+import {
+  DASHBOARD_OS,
+  osThread,
+  pullOsDashboard,
+  pullOsDetail,
+  pullOsMessages,
+  pullOsNextSteps,
+  watchLocal,
+  type CachedDoc,
+  type OsDashboard,
+  type OsData,
+  type OsMessageDto,
+} from '../../../sync/index';
 import { session } from '../../services/session';
 import { engineState } from '../../services/engine';
 import { usePull, useStoreQuery } from '../../services/store-hooks';
@@ -21,19 +33,25 @@ export function useOs(id: string) {
   const { user } = useSnapshot(session.state);
   const os = useStoreQuery((s) => s.db.workrequests.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as unknown as Doc<OsData>) : null))), [id], null);
   const messages = useStoreQuery(
-    (s) => s.db.messages.find({ selector: { thread: osThread(id) }, sort: [{ date: 'asc' }] }).$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<OsMessageDto & { failed?: boolean }>))),
+    (s) =>
+      s.db.messages
+        .find({ selector: { thread: osThread(id) }, sort: [{ date: 'asc' }] })
+        .$.pipe(map((ds) => ds.map((d) => d.toJSON() as unknown as Doc<OsMessageDto & { failed?: boolean }>))),
     [id],
     [],
   );
   const { value: dashboard } = useStoreQuery((s) => watchLocal<OsDashboard>(s.db, DASHBOARD_OS), [], null);
-  const { refresh, refreshing } = usePull(async (engine) => {
-    const n = serverId(id);
-    if (n === null || !engine.store) return;
-    const { db } = engine.store;
-    const found = await pullOsDetail(db, engine.api, n);
-    if (found === 'removed') return;
-    await Promise.all([pullOsNextSteps(db, engine.api, n), pullOsMessages(db, engine.api, n), pullOsDashboard(db, engine.api)]);
-  }, [id]);
+  const { refresh, refreshing } = usePull(
+    async (engine) => {
+      const n = serverId(id);
+      if (n === null || !engine.store) return;
+      const { db } = engine.store;
+      const found = await pullOsDetail(db, engine.api, n);
+      if (found === 'removed') return;
+      await Promise.all([pullOsNextSteps(db, engine.api, n), pullOsMessages(db, engine.api, n), pullOsDashboard(db, engine.api)]);
+    },
+    [id],
+  );
   useRefreshAfterSent(id, refresh);
   return { user, os, messages: messages.value, dashboard, refresh, refreshing };
 }

@@ -26,8 +26,12 @@ export function PendingPage() {
         </p>
         {list.length > 0 ? (
           <div className="outbox-item__actions">
-            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>{outboxTexts.sendNow}</Button>
-            <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>{outboxTexts.exportAll}</Button>
+            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>
+              {outboxTexts.sendNow}
+            </Button>
+            <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>
+              {outboxTexts.exportAll}
+            </Button>
           </div>
         ) : null}
       </div>
@@ -44,11 +48,17 @@ export function PendingPage() {
                 {outboxTexts.recordedAt(formatDateTime(new Date(c.createdAt).toISOString()), c.attempts)}
                 {blocker ? outboxTexts.waitsFor(blocker.label) : ''}
               </p>
-              {progress[c.id] !== undefined ? <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={outboxTexts.fileUploadProgress(progress[c.id]!)} /> : null}
+              {progress[c.id] !== undefined ? (
+                <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={outboxTexts.fileUploadProgress(progress[c.id]!)} />
+              ) : null}
               {c.lastError ? <p className="outbox-item__error">{outboxTexts.lastError(c.lastError.message)}</p> : null}
               <div className="outbox-item__actions">
-                <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>{outboxTexts.retry}</Button>
-                <Button variant="ghost" onClick={() => setToDiscard(c)}>{outboxTexts.discard}</Button>
+                <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>
+                  {outboxTexts.retry}
+                </Button>
+                <Button variant="ghost" onClick={() => setToDiscard(c)}>
+                  {outboxTexts.discard}
+                </Button>
               </div>
             </li>
           );

@@ -63,14 +63,32 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const { copy, forms } = editor;
 
   // Navigation order: every section of every form, depth first.
-  const order = useMemo(() => (forms ? Object.values(forms).flatMap((f) => flattenSections(f.sections).map((s) => ({ formId: f.form_id, section: s }))) : []), [forms]);
-  if (!copy || !forms) return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && stored.loaded} actions={actions} />;
+  const order = useMemo(
+    () => (forms ? Object.values(forms).flatMap((f) => flattenSections(f.sections).map((s) => ({ formId: f.form_id, section: s }))) : []),
+    [forms],
+  );
+  if (!copy || !forms)
+    return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && stored.loaded} actions={actions} />;
   const started = copy.started;
   const disabled = !started;
   const current = at.sectionId ? order.find((o) => o.section.id === at.sectionId)?.section : undefined;
   const form = at.formId ? forms[at.formId] : undefined;
   // A form chosen without a section shows its top sections, as a section would show its children.
-  const formLevel: VisitSection | undefined = form && !current ? { id: form.form_id, name: form.form_name, complete: false, is_hidden: false, is_iterable: false, comment: '', add_comment: false, section_answer_id: null, fields: {}, sections: form.sections } : undefined;
+  const formLevel: VisitSection | undefined =
+    form && !current
+      ? {
+          id: form.form_id,
+          name: form.form_name,
+          complete: false,
+          is_hidden: false,
+          is_iterable: false,
+          comment: '',
+          add_comment: false,
+          section_answer_id: null,
+          fields: {},
+          sections: form.sections,
+        }
+      : undefined;
   const shown = current ?? formLevel;
   const open = (sectionId: string) => {
     setAt({ formId: order.find((o) => o.section.id === sectionId)?.formId ?? at.formId, sectionId });
@@ -108,7 +126,12 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           <br />
           {copy.info.realestate_address}, {copy.info.realestate_postal_code} {copy.info.realestate_city}
         </p>
-        <a className="btn btn--ghost" target="_blank" rel="noreferrer" href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${copy.info.realestate_address} ${copy.info.realestate_postal_code} ${copy.info.realestate_city}`)}`}>
+        <a
+          className="btn btn--ghost"
+          target="_blank"
+          rel="noreferrer"
+          href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${copy.info.realestate_address} ${copy.info.realestate_postal_code} ${copy.info.realestate_city}`)}`}
+        >
           {t.goThere}
         </a>
         <div className="visit__actions">
@@ -139,7 +162,12 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           <ul className="tree-nav">
             {Object.values(forms).map((f) => (
               <li key={f.form_id}>
-                <button type="button" className="link-button tree-nav__form" aria-current={at.formId === f.form_id && !at.sectionId ? 'true' : undefined} onClick={() => (setAt({ formId: f.form_id, sectionId: null }), setMenuOpen(false))}>
+                <button
+                  type="button"
+                  className="link-button tree-nav__form"
+                  aria-current={at.formId === f.form_id && !at.sectionId ? 'true' : undefined}
+                  onClick={() => (setAt({ formId: f.form_id, sectionId: null }), setMenuOpen(false))}
+                >
                   {f.form_name}
                 </button>
                 <TreeLevel sections={f.sections} currentId={at.sectionId} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} />
@@ -151,7 +179,13 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
 
       <div className="visit__main">
         <div className="visit__toolbar" role="toolbar" aria-label={t.toolbar}>
-          <button type="button" className="icon-button visit__menu-button" aria-label={t.openMenu} aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+          <button
+            type="button"
+            className="icon-button visit__menu-button"
+            aria-label={t.openMenu}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
             <Icon name="menu" />
           </button>
           <button type="button" className="icon-button" aria-label={t.backToList} onClick={() => void navigate({ to: '/visites' })}>
@@ -172,7 +206,13 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
             <Icon name="next" />
           </button>
           {current ? (
-            <button type="button" className={`btn ${current.complete ? 'btn--success' : 'btn--ghost'}`} aria-pressed={current.complete} disabled={disabled} onClick={() => changeShown((s) => ({ ...s, complete: !s.complete }))}>
+            <button
+              type="button"
+              className={`btn ${current.complete ? 'btn--success' : 'btn--ghost'}`}
+              aria-pressed={current.complete}
+              disabled={disabled}
+              onClick={() => changeShown((s) => ({ ...s, complete: !s.complete }))}
+            >
               {current.complete ? t.sectionComplete : t.markComplete}
             </button>
           ) : null}
@@ -186,7 +226,17 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         {shown ? (
           <>
             <h2 className="page-title">{shown.name}</h2>
-            <SectionView section={shown} disabled={disabled} editMode={editMode && started} renamable={Boolean(current)} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} onChangeSection={changeShown} onFile={keepFile} />
+            <SectionView
+              section={shown}
+              disabled={disabled}
+              editMode={editMode && started}
+              renamable={Boolean(current)}
+              showHidden={showHidden}
+              showCompleted={showCompleted}
+              onOpen={open}
+              onChangeSection={changeShown}
+              onFile={keepFile}
+            />
           </>
         ) : (
           <FormCards forms={forms} onOpen={(formId) => setAt({ formId, sectionId: null })} />

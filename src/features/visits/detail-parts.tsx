@@ -8,14 +8,31 @@ import type { useVisitActions } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
 
-export function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen }: { sections: Record<string, VisitSection>; currentId: string | null; showHidden: boolean; showCompleted: boolean; onOpen: (id: string) => void }) {
+export function TreeLevel({
+  sections,
+  currentId,
+  showHidden,
+  showCompleted,
+  onOpen,
+}: {
+  sections: Record<string, VisitSection>;
+  currentId: string | null;
+  showHidden: boolean;
+  showCompleted: boolean;
+  onOpen: (id: string) => void;
+}) {
   const visible = Object.values(sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
   if (visible.length === 0) return null;
   return (
     <ul>
       {visible.map((s) => (
         <li key={s.id}>
-          <button type="button" className={`link-button tree-nav__section${s.complete ? ' is-complete' : ''}${s.is_hidden ? ' is-hidden' : ''}`} aria-current={s.id === currentId ? 'true' : undefined} onClick={() => onOpen(s.id)}>
+          <button
+            type="button"
+            className={`link-button tree-nav__section${s.complete ? ' is-complete' : ''}${s.is_hidden ? ' is-hidden' : ''}`}
+            aria-current={s.id === currentId ? 'true' : undefined}
+            onClick={() => onOpen(s.id)}
+          >
             {s.name}
           </button>
           <TreeLevel sections={s.sections} currentId={currentId} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} />
@@ -29,7 +46,19 @@ export function TreeLevel({ sections, currentId, showHidden, showCompleted, onOp
  * A visit not downloaded here yet: what the list knows of it (readable offline once the list was
  * pulled), and its own download, start and take-over, so the inspector need not go back to the list.
  */
-export function NotOnDevice({ entry, copy, startedId, loaded, actions }: { entry: VisitListDoc | undefined; copy: VisitLocalCopy | undefined; startedId: number | null; loaded: boolean; actions: ReturnType<typeof useVisitActions> }) {
+export function NotOnDevice({
+  entry,
+  copy,
+  startedId,
+  loaded,
+  actions,
+}: {
+  entry: VisitListDoc | undefined;
+  copy: VisitLocalCopy | undefined;
+  startedId: number | null;
+  loaded: boolean;
+  actions: ReturnType<typeof useVisitActions>;
+}) {
   return (
     <main id="main" className="page visit-page stack">
       {entry ? (

@@ -17,7 +17,13 @@ const NAVIGATION_DELAY_MS = 50;
 
 function answerText(field: VisitField): string {
   if (field.field_type === 'boolean') return field.field_value[0] === '1' ? t.yes : field.field_value[0] === '0' ? t.no : '—';
-  if (field.field_type === 'file' || field.field_type === 'image') return field.files.filter((f) => !f.deleted).map((f) => f.originalName).join(', ') || '—';
+  if (field.field_type === 'file' || field.field_type === 'image')
+    return (
+      field.files
+        .filter((f) => !f.deleted)
+        .map((f) => f.originalName)
+        .join(', ') || '—'
+    );
   return field.field_value.join(', ') || '—';
 }
 
@@ -45,9 +51,7 @@ export function VisitFichePage() {
             return (
               <section key={form.form_id} className="fiche-form">
                 <h2>{form.form_name}</h2>
-                <p className="muted small">
-                  {t.ficheProgress(progress.percent, note)}
-                </p>
+                <p className="muted small">{t.ficheProgress(progress.percent, note)}</p>
                 {flattenSections(form.sections)
                   .filter((s) => !s.is_hidden)
                   .map((s) => (

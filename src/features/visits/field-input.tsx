@@ -126,7 +126,15 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
               <li key={f.name}>
                 <span>{f.originalName}</span>
                 {f.new ? <span className="muted small">{t.onDevice}</span> : null}
-                <button type="button" className="icon-button" aria-label={t.removeFile(f.originalName)} disabled={disabled} onClick={() => onChange({ ...field, files: f.new ? field.files.filter((x) => x !== f) : field.files.map((x) => (x === f ? { ...x, deleted: true } : x)) })}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t.removeFile(f.originalName)}
+                  disabled={disabled}
+                  onClick={() =>
+                    onChange({ ...field, files: f.new ? field.files.filter((x) => x !== f) : field.files.map((x) => (x === f ? { ...x, deleted: true } : x)) })
+                  }
+                >
                   <Icon name="close" />
                 </button>
               </li>
@@ -147,7 +155,9 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
               setFileError(check.ok ? null : check.message);
               if (!check.ok) return;
               const name = generatedFileName(file.name);
-              void onFile(file, name).then(() => onChange({ ...field, files: [...field.files, { name, originalName: file.name, size: file.size, type: file.type, new: true, deleted: false }] }));
+              void onFile(file, name).then(() =>
+                onChange({ ...field, files: [...field.files, { name, originalName: file.name, size: file.size, type: file.type, new: true, deleted: false }] }),
+              );
             }}
           />
           <label htmlFor={id} className={`btn btn--secondary${disabled ? ' is-disabled' : ''}`} aria-hidden="true">
@@ -176,7 +186,15 @@ function FieldExtras({ field, editMode, disabled, onChange }: Omit<Props, 'onFil
   return (
     <>
       {field.add_comment ? (
-        <textarea className="vfield__comment" aria-label={t.fieldComment(field.name)} placeholder={t.comment} rows={2} disabled={disabled} value={field.comment} onChange={(e) => onChange({ ...field, comment: e.target.value })} />
+        <textarea
+          className="vfield__comment"
+          aria-label={t.fieldComment(field.name)}
+          placeholder={t.comment}
+          rows={2}
+          disabled={disabled}
+          value={field.comment}
+          onChange={(e) => onChange({ ...field, comment: e.target.value })}
+        />
       ) : null}
       {editMode && !disabled ? (
         <div className="vfield__edit">

@@ -28,7 +28,9 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
   }, [open]);
   useEffect(() => {
     if (!open) return;
-    void getEngine().then(async (engine) => setLocal(((await engine.store?.files.all()) ?? []).filter((f) => f.id.startsWith(`visit-${visitId}-`)).map((f) => ({ id: f.id, name: f.name }))));
+    void getEngine().then(async (engine) =>
+      setLocal(((await engine.store?.files.all()) ?? []).filter((f) => f.id.startsWith(`visit-${visitId}-`)).map((f) => ({ id: f.id, name: f.name }))),
+    );
   }, [open, visitId, commands.length]);
   const stateOf = (file: LocalFile) => {
     const command = commands.find((c) => c.fileIds.includes(file.id));

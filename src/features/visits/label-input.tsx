@@ -8,7 +8,17 @@ import { useState } from 'react';
 export const MAX_LABEL = 200;
 
 /** An emptied label goes back to what it was when the input was entered: a label is never blank. */
-export function LabelInput({ name, onRename, ...rest }: { name: string; onRename: (name: string) => void; className?: string; id?: string; 'aria-label'?: string }) {
+export function LabelInput({
+  name,
+  onRename,
+  ...rest
+}: {
+  name: string;
+  onRename: (name: string) => void;
+  className?: string;
+  id?: string;
+  'aria-label'?: string;
+}) {
   const [before, setBefore] = useState(name);
   const settle = () => {
     const trimmed = name.trim();

@@ -26,9 +26,7 @@ export function FormCards({ forms, onOpen }: { forms: VisitData; onOpen: (formId
           <li key={form.form_id}>
             <button type="button" className="card card--green form-card" onClick={() => onOpen(form.form_id)}>
               <span className="card__title">{form.form_name}</span>
-              <span className="small muted">
-                {t.sectionsComplete(progress.complete, progress.total)}
-              </span>
+              <span className="small muted">{t.sectionsComplete(progress.complete, progress.total)}</span>
               <progress className={`bar bar--${noteTone(progress.percent)}`} max={100} value={progress.percent} aria-label={t.progress(progress.percent)} />
               <span className={`note note--${note === null ? 'none' : noteTone(note)}`}>{note === null ? t.noNote : t.meanNote(note)}</span>
             </button>
@@ -76,7 +74,12 @@ export function SectionView({ section, disabled, editMode, renamable, showHidden
                 <span className="small muted">{child.complete ? t.complete : child.is_hidden ? t.hidden : t.fieldCount(Object.keys(child.fields).length)}</span>
               </button>
               {editing ? (
-                <LabelInput className="subsection__label" aria-label={t.subsectionLabel(child.name)} name={child.name} onRename={(name) => setChild({ ...child, name })} />
+                <LabelInput
+                  className="subsection__label"
+                  aria-label={t.subsectionLabel(child.name)}
+                  name={child.name}
+                  onRename={(name) => setChild({ ...child, name })}
+                />
               ) : null}
               {editing ? (
                 <div className="subsection__actions">

@@ -80,7 +80,8 @@ export const visitTexts = {
   readOnly: 'Lecture seule : cette visite n’est pas démarrée sur cet appareil.',
   terminateTitle: 'Terminer la visite ?',
   pauseTitle: 'Mettre la visite en pause ?',
-  closeText: (online: boolean) => `Les réponses, la fiche et les fichiers seront envoyés${online ? '' : ' dès le retour du réseau'}. La copie locale sera retirée une fois tout reçu par le serveur.`,
+  closeText: (online: boolean) =>
+    `Les réponses, la fiche et les fichiers seront envoyés${online ? '' : ' dès le retour du réseau'}. La copie locale sera retirée une fois tout reçu par le serveur.`,
   notYetDownloaded: 'Cette visite n’est pas encore téléchargée sur cet appareil.',
   notDownloaded: 'Cette visite n’est pas téléchargée sur cet appareil. Téléchargez-la depuis la liste des visites.',
   visitList: 'Liste des visites',

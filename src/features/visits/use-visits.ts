@@ -6,7 +6,17 @@
 import { useState } from 'react';
 import { map } from 'rxjs';
 import { useSnapshot } from 'valtio';
-import { closeVisit, downloadVisit, pullVisitList, queueVisitFiles, type CloseVisitInput, type Engine, type VisitData, type VisitListDoc, type VisitLocalCopy } from '../../../sync/index';
+import {
+  closeVisit,
+  downloadVisit,
+  pullVisitList,
+  queueVisitFiles,
+  type CloseVisitInput,
+  type Engine,
+  type VisitData,
+  type VisitListDoc,
+  type VisitLocalCopy,
+} from '../../../sync/index';
 import { session } from '../../services/session';
 import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
@@ -15,7 +25,11 @@ import { usePull, useStoreQuery } from '../../services/store-hooks';
 import { visitTexts as t } from './texts';
 
 export function useVisitList() {
-  const list = useStoreQuery((s) => s.db.visits.find().$.pipe(map((docs) => docs.map((d) => ({ ...(d.data as unknown as VisitListDoc), pending: d.pending })))), [], [] as (VisitListDoc & { pending: boolean })[]);
+  const list = useStoreQuery(
+    (s) => s.db.visits.find().$.pipe(map((docs) => docs.map((d) => ({ ...(d.data as unknown as VisitListDoc), pending: d.pending })))),
+    [],
+    [] as (VisitListDoc & { pending: boolean })[],
+  );
   const pull = usePull((engine) => (engine.store ? pullVisitList(engine.store.db, engine.api, false) : Promise.resolve()), []);
   return { ...list, ...pull };
 }
@@ -25,14 +39,22 @@ export function useVisitList() {
  * have it yet (a detail opened by a link before the list), not at every opening of a detail.
  */
 export function useVisitEntry(visitId: number) {
-  const entry = useStoreQuery((s) => s.db.visits.findOne(String(visitId)).$.pipe(map((d) => (d ? (d.toJSON().data as unknown as VisitListDoc) : undefined))), [visitId], undefined as VisitListDoc | undefined);
+  const entry = useStoreQuery(
+    (s) => s.db.visits.findOne(String(visitId)).$.pipe(map((d) => (d ? (d.toJSON().data as unknown as VisitListDoc) : undefined))),
+    [visitId],
+    undefined as VisitListDoc | undefined,
+  );
   const missing = entry.loaded && !entry.value;
   usePull((engine) => (missing && engine.store ? pullVisitList(engine.store.db, engine.api, false) : Promise.resolve()), [missing]);
   return entry;
 }
 
 export function useLocalCopies(): Map<number, VisitLocalCopy> {
-  return useStoreQuery((s) => s.db.visitdata.find().$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), d.data as unknown as VisitLocalCopy])))), [], new Map<number, VisitLocalCopy>()).value;
+  return useStoreQuery(
+    (s) => s.db.visitdata.find().$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), d.data as unknown as VisitLocalCopy])))),
+    [],
+    new Map<number, VisitLocalCopy>(),
+  ).value;
 }
 
 export function useVisitActions() {
@@ -58,7 +80,11 @@ export function useVisitActions() {
 
   /** Pause (draft) or Terminer: the data, then the fiche, then the files waiting in the dialog. */
   const close = async (visitId: number, mode: 'draft' | 'terminate', copy: VisitLocalCopy, data: VisitData) => {
-    const done = await runOperation((engine, input: CloseVisitInput) => closeVisit(engine, requireFiles(engine), queuedFileIds(engine), input), { visitId, mode, data, fiche: copy.fiche }, { noWait: true });
+    const done = await runOperation(
+      (engine, input: CloseVisitInput) => closeVisit(engine, requireFiles(engine), queuedFileIds(engine), input),
+      { visitId, mode, data, fiche: copy.fiche },
+      { noWait: true },
+    );
     return done !== null;
   };
 

@@ -19,7 +19,11 @@ interface Props {
 }
 
 export function VisitActionButtons({ visit, copy, startedId, actions }: Props) {
-  const can = visitActions(visit, actions.userId, { downloaded: Boolean(copy), startedHere: Boolean(copy?.started), otherStarted: startedId !== null && startedId !== visit.id });
+  const can = visitActions(visit, actions.userId, {
+    downloaded: Boolean(copy),
+    startedHere: Boolean(copy?.started),
+    otherStarted: startedId !== null && startedId !== visit.id,
+  });
   const percent = actions.progress[visit.id];
   return (
     <>
