@@ -57,6 +57,8 @@ describe('outbox in the browser', () => {
     await page.getByRole('heading', { name: 'Bonjour Thomas' }).waitFor();
     await page.goto('/mon-compte');
     await page.getByLabel('Prénom').waitFor();
+    // The top bar loads after the screen (first-screen budget): the user sees it before acting.
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
     await context.setOffline(true);
     await page.getByLabel('Téléphone').fill('0611111111');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
