@@ -88,20 +88,7 @@ export function stepsFrom(place: OsPlace, price: number): StepCode[] {
 }
 
 /** Every step code the workflow defines (anything else is unknown: 010001). */
-export const OS_STEP_CODES: readonly string[] = [
-  ...([
-    'request_init',
-    'request_completion',
-    'purchase_order_dp',
-    'purchase_order_dt',
-    'os_creation',
-    'n1_signature',
-    'n2_signature',
-    'request_intervention_provider',
-    'closed',
-  ] as const),
-  ...DECISION_PLACES.flatMap((p) => [`${p}_validated`, `${p}_refused`]),
-];
+export const OS_STEP_CODES: readonly string[] = [...LONG, ...DECISION_PLACES.flatMap((p) => [`${p}_validated`, `${p}_refused`])];
 export const isKnownStepCode = (code: string) => OS_STEP_CODES.includes(code);
 
 /** Where a step code leads from a place, or null when it is not a step of that place. */
