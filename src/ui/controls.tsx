@@ -11,14 +11,16 @@ interface FieldProps {
   hint?: string | undefined;
 }
 
-export function TextField({ label, error, hint, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+/** Label, hint and error around one control; the control gets the ids it must point to. */
+function Field({ label, error, hint, id, control }: FieldProps & { id: string | undefined; control: (aria: ControlAria) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
+  // The hint is hidden while there is an error: the control points to the one shown.
+  const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      <input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && !error ? (
         <p id={`${inputId}-hint`} className="field__hint">
           {hint}
@@ -33,30 +35,18 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Inp
   );
 }
 
+interface ControlAria {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+export function TextField({ label, error, hint, id, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  return <Field label={label} error={error} hint={hint} id={id} control={(aria) => <input {...aria} {...input} />} />;
+}
+
 export function TextArea({ label, error, hint, id, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-        {...input}
-      />
-      {hint && !error ? (
-        <p id={`${inputId}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  return <Field label={label} error={error} hint={hint} id={id} control={(aria) => <textarea {...aria} {...input} />} />;
 }
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
