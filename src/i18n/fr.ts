@@ -134,6 +134,11 @@ export const fr = {
   preparingPhotos: (n: number) => (n > 1 ? `Préparation de ${n} photos…` : 'Préparation de la photo…'),
   /** A picked file that is not an image, outside the intervention tunnel (spec part 1 §5). */
   pictureNeeded: 'Merci de rajouter une image',
+  /** The tree picker of the intervention and OS tunnels (src/ui/tree-picker.tsx). */
+  treeUp: '‹ Précédent',
+  treeOpen: (name: string) => `Ouvrir ${name}`,
+  treeOpenSign: '›',
+  treeEmptyOffline: 'Aucun élément disponible hors ligne pour le moment.',
 } as const;
 
 export type Texts = typeof fr;

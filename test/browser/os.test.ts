@@ -107,7 +107,7 @@ describe('OS', () => {
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await gt.getByText('Sélectionnez au moins un bâtiment.').waitFor();
-    await gt.locator('.os-choice input').first().check();
+    await gt.getByRole('group', { name: 'Bâtiments' }).getByRole('checkbox').first().check();
     await screenshots(gt, 'os-tunnel-buildings');
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await gt.getByRole('radio', { name: 'Plomberie' }).check();

@@ -185,10 +185,10 @@ export function EchoparkCreatePage() {
       ) : null}
 
       {step === 0 && data ? (
-        <div className="ep-choices" role="radiogroup" aria-label={t.types}>
+        <div className="choices" role="radiogroup" aria-label={t.types}>
           {Object.entries(data.requests).map(([id, r]) => (
-            <div key={id} className="ep-choice">
-              <label className="ep-choice__label">
+            <div key={id} className="choice">
+              <label className="choice__label">
                 <input
                   type="radio"
                   name="type"
@@ -216,10 +216,10 @@ export function EchoparkCreatePage() {
             <span className="sr-only">{t.searchDomain}</span>
             <input type="search" value={domainSearch} placeholder={t.searchDomain} onChange={(e) => setDomainSearch(e.target.value)} />
           </label>
-          <div className="ep-choices" role="radiogroup" aria-label={t.domains}>
+          <div className="choices" role="radiogroup" aria-label={t.domains}>
             {matchingDomains(domains, domainSearch).map((d) => (
-              <div key={d.arboid} className="ep-choice">
-                <label className="ep-choice__label">
+              <div key={d.arboid} className="choice">
+                <label className="choice__label">
                   <input type="radio" name="domain" checked={domainId === d.arboid} onChange={() => setDomainId(d.arboid)} />
                   <span className="ep-choice__text">
                     <span>{d.name}</span>

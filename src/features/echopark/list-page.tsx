@@ -83,7 +83,7 @@ export function EchoparkListPage() {
       ) : shown.length === 0 ? (
         <p className="empty muted">{search || count ? t.emptySearch : t.emptyList}</p>
       ) : (
-        <ul className="ep-list" aria-label={t.requests}>
+        <ul className="card-list" aria-label={t.requests}>
           {shown.map((doc) => (
             <li key={doc.id}>
               <RequestCard doc={doc} />

@@ -97,10 +97,10 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
         ) : null}
         {near && !needle ? <h2 className="ep-title">{t.nearestTitle}</h2> : null}
         {rows.length === 0 ? <p className="muted">{t.noPropertyMatch}</p> : null}
-        <div className="ep-choices" role="radiogroup" aria-label={near && !needle ? t.nearestTitle : t.properties}>
+        <div className="choices" role="radiogroup" aria-label={near && !needle ? t.nearestTitle : t.properties}>
           {rows.map(({ property: p, km }) => (
-            <div key={p.id} className={`ep-choice${km !== undefined ? ' ep-choice--near' : ''}`}>
-              <label className="ep-choice__label">
+            <div key={p.id} className={`choice${km !== undefined ? ' ep-choice--near' : ''}`}>
+              <label className="choice__label">
                 <input type="radio" name="property" checked={selectedId === p.id} onChange={() => onSelect(p)} />
                 <span className="ep-choice__text">
                   <strong>{[siteOf(p), p.name].filter(Boolean).join(' · ')}</strong>

@@ -20,7 +20,7 @@ import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-pick
 import { focusField } from './form-focus';
 import { emptyTunnel, toCreation, TUNNEL_FIELDS, tunnelStepSchema, withPlace, type TunnelField, type TunnelValues } from './forms';
 import { PlaceStep, Recap, SuccessStep } from './tunnel-steps';
-import { TreePicker } from './tree-picker';
+import { TreePicker } from '../../ui/tree-picker';
 import { useBuildingTree, useBusinessAreaTree, useRealEstates } from './use-reference';
 import { interventionTexts as t } from './texts';
 import './interventions.css';
@@ -122,7 +122,7 @@ export function InterventionCreatePage() {
           multiple
           label={t.buildings}
           error={errorOf('buildings')}
-          onToggle={(id) => set('buildings', v.buildings.includes(id) ? v.buildings.filter((x) => x !== id) : [...v.buildings, id])}
+          onToggle={({ id }) => set('buildings', v.buildings.includes(id) ? v.buildings.filter((x) => x !== id) : [...v.buildings, id])}
         />
       ) : null}
       {step === AREA ? (
@@ -133,7 +133,7 @@ export function InterventionCreatePage() {
           multiple={false}
           label={t.businessAreas}
           error={errorOf('businessArea')}
-          onToggle={(id) => set('businessArea', id)}
+          onToggle={({ id }) => set('businessArea', id)}
         />
       ) : null}
       {step === INFO ? (

@@ -18,13 +18,13 @@ export function InterventionCard({ item, manager, pending }: { item: Interventio
   const appointment = item.validAppointment?.date ?? null;
   const title = item.number ? t.number(item.number) : t.newRequest;
   return (
-    <Link to="/requestsdetail/$id" params={{ id: String(item.id) }} className="ir-card">
-      <div className="ir-card__head">
+    <Link to="/requestsdetail/$id" params={{ id: String(item.id) }} className="request-card ir-card">
+      <div className="request-card__head">
         <PlaceBadge place={item.place} />
-        <span className="muted ir-card__date">{formatDateTime(item.createdAt)}</span>
+        <span className="muted request-card__date">{formatDateTime(item.createdAt)}</span>
       </div>
-      <strong className="ir-card__title">{t.cardTitle(title, item.realEstate?.name)}</strong>
-      <dl className="ir-card__facts">
+      <strong className="request-card__title ir-card__title">{t.cardTitle(title, item.realEstate?.name)}</strong>
+      <dl className="request-card__facts">
         {company ? (
           <>
             <dt>{manager ? t.provider : t.orderGiver}</dt>

@@ -73,7 +73,7 @@ export function InterventionListPage() {
       {loaded && docs.length === 0 ? (
         <p className="empty muted">{query ? t.emptySearch : t.emptyFilter}</p>
       ) : (
-        <ul className="ir-list" aria-label={t.listLabel} aria-busy={!loaded}>
+        <ul className="card-list" aria-label={t.listLabel} aria-busy={!loaded}>
           {docs.map((doc) => (
             <li key={doc.id}>
               <InterventionCard item={doc.data} manager={manager} pending={doc.pending} />

@@ -106,10 +106,6 @@ export const interventionTexts = {
   successTitle: 'Demande enregistrée',
   successOnline: 'Votre demande d’intervention a bien été envoyée.',
   successOffline: 'Vous êtes hors ligne : la demande est gardée sur cet appareil et sera envoyée au retour du réseau.',
-  treeUp: '‹ Précédent',
-  treeOpen: (name: string) => `Ouvrir ${name}`,
-  treeOpenSign: '›',
-  emptyOffline: 'Aucun élément disponible hors ligne pour le moment.',
 
   // Appointments (spec part 1 §4, §5).
   appointmentAccepted: 'Rendez-vous accepté.',

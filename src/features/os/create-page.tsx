@@ -22,7 +22,7 @@ import { Icon } from '../../ui/icons';
 import { toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { emptyForm, fromOs, isSendable, osInformationSchema, toPayload, toPreview, type OsFormValues } from './os-form';
 import { InformationStep, Recap, RadioChoices, SuccessStep } from './tunnel-steps';
-import { TreePicker } from './tree-picker';
+import { TreePicker } from '../../ui/tree-picker';
 import { useOsReference } from './use-os-reference';
 import { osTexts as t } from './texts';
 import './os.css';

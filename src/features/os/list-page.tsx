@@ -86,7 +86,7 @@ export function OsListPage() {
       {loaded && docs.length === 0 ? (
         <p className="empty muted">{query ? t.emptySearch : t.emptyFilter}</p>
       ) : (
-        <ul className="os-list" aria-label={t.listLabel} aria-busy={!loaded}>
+        <ul className="card-list" aria-label={t.listLabel} aria-busy={!loaded}>
           {docs.map((doc) => (
             <li key={doc.id}>
               <OsCard item={doc.data} pending={doc.pending} />

@@ -22,15 +22,15 @@ export function OsPlaceBadge({ place }: { place: string }) {
 export function OsCard({ item, pending }: { item: OsData; pending: boolean }) {
   const title = item.number ? t.cardNumber(item.number) : t.newCard;
   return (
-    <Link to="/requests-os-detail/$id" params={{ id: String(item.id) }} className="os-card">
-      <div className="os-card__head">
+    <Link to="/requests-os-detail/$id" params={{ id: String(item.id) }} className="request-card os-card">
+      <div className="request-card__head">
         <OsPlaceBadge place={item.place} />
-        <span className="muted os-card__date">{formatDateTime(item.createdAt)}</span>
+        <span className="muted request-card__date">{formatDateTime(item.createdAt)}</span>
       </div>
-      <strong className="os-card__title">
+      <strong className="request-card__title">
         {title} · {item.realEstate?.name}
       </strong>
-      <dl className="os-card__facts">
+      <dl className="request-card__facts">
         <dt>{t.price}</dt>
         <dd className="os-price">{formatPrice(item.price)}</dd>
         {item.serviceProviderCompany?.name ? (

@@ -71,8 +71,6 @@ export const osTexts = {
   priceLabel: 'Prix (€)',
   priceHint: 'Par exemple 12 500,00',
   addDocuments: 'Ajouter des documents',
-  treeUp: 'Précédent',
-  treeOpen: (name: string) => `Ouvrir ${name}`,
   emptyOffline: 'Aucun élément disponible hors ligne pour le moment.',
   recap: {
     provider: 'Prestataire',

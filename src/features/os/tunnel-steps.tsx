@@ -35,10 +35,10 @@ export function RadioChoices<T extends Named>({
   if (items.length === 0) return <p className="muted">{t.emptyOffline}</p>;
   return (
     <div role="radiogroup" aria-label={label}>
-      <ul className="os-choices">
+      <ul className="choices">
         {items.map((item) => (
-          <li key={item.id} className="os-choice">
-            <label className="os-choice__label">
+          <li key={item.id} className="choice os-choice">
+            <label className="choice__label">
               <input
                 type="radio"
                 name={label}
