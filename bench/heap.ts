@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import { makeVisitBig, openBigVisit, typeSession } from './big-visit';
-import { cdp, seedInterventions, signIn, startBenchEnv, type BenchEnv } from './env';
+import { cdp, managerWithCachedList, seedInterventions, signIn, startBenchEnv, type BenchEnv } from './env';
 import { topAllocators } from './profile';
 import { openList, scrollToEnd, shownItems } from './slow-phone';
 
@@ -82,15 +82,7 @@ async function openBigVisitAgain(page: Page): Promise<void> {
 }
 
 async function manager(env: BenchEnv) {
-  const context = await env.newContext();
-  await seedInterventions(env, context, 'gestionnaire@demo.fr', 'gestionnaire@demo.fr');
-  const page = await context.newPage();
-  await signIn(page, 'gestionnaire@demo.fr');
-  await page
-    .getByRole('heading', { name: /^Bonjour/ })
-    .first()
-    .waitFor();
-  await page.mouse.move(195, 500);
+  const { context, page } = await managerWithCachedList(env);
   await openList(page);
   await scrollToEnd(page, 30);
   const itemsShown = await shownItems(page);

@@ -13,7 +13,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { makeVisitBig, openBigVisit, readLatencies, recordInputToPaint, resetLatencies, stats, typeSession, type Stats } from './big-visit';
-import { cdp, seedInterventions, signIn, startBenchEnv, type BenchEnv } from './env';
+import { cdp, managerWithCachedList, signIn, startBenchEnv, type BenchEnv } from './env';
 import { observeLongTasks, rendererTime, takeLongTasks, topSelfTime, type LongTasks } from './profile';
 
 const RATE = 4;
@@ -98,15 +98,7 @@ export async function openList(page: Page): Promise<void> {
 }
 
 async function measureList(env: BenchEnv) {
-  const context = await env.newContext();
-  const cached = await seedInterventions(env, context, 'gestionnaire@demo.fr', 'gestionnaire@demo.fr');
-  const page = await context.newPage();
-  await signIn(page, 'gestionnaire@demo.fr');
-  await page
-    .getByRole('heading', { name: /^Bonjour/ })
-    .first()
-    .waitFor();
-  await page.mouse.move(195, 500);
+  const { context, page, cached } = await managerWithCachedList(env);
   const session = await cdp(page);
   const run = async (rate: number) => {
     await page.goto('/');

@@ -28,13 +28,21 @@ export interface BrowserEnv {
   close(): Promise<void>;
 }
 
-export async function startBrowserEnv(config: Partial<ServerConfig> = {}): Promise<BrowserEnv> {
+export interface WorldOptions {
+  /** Generated interventions added to the seed (benchmarks). */
+  scale?: number;
+  /** Adds files to the app's copy before the server starts (its static plugin lists them then). */
+  prepare?: (appDir: string) => Promise<void>;
+}
+
+export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world: WorldOptions = {}): Promise<BrowserEnv> {
   const dist = path.join(ROOT, 'dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:browser does)');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-browser-'));
   const appDir = path.join(tmp, 'app');
   fs.cpSync(dist, appDir, { recursive: true });
-  const server = await buildServer(testConfig({ staticDir: appDir, ...config }));
+  await world.prepare?.(appDir);
+  const server = await buildServer(testConfig({ staticDir: appDir, ...config }), { scale: world.scale ?? 0 });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
