@@ -13,6 +13,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { ReferenceServer } from '../server/app';
 import { DEMO_PASSWORD } from '../server/seed/world';
 import { signIn, startBrowserEnv } from '../test/browser/harness';
+import { sqlOf } from '../test/sql';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -37,7 +38,7 @@ export async function startBenchEnv(options: { scale?: number } = {}): Promise<B
         ...(debugPort ? [`--remote-debugging-port=${debugPort}`] : []),
         ...args,
       ]),
-    userId: (email) => (env.server.ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id,
+    userId: sqlOf(() => env.server.ctx.db).userId,
     close: () => env.close(),
   };
 }

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { demoPng } from '../../server/seed/images';
 import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { sqlOf } from '../sql';
 
 // Lets context.route() see the service worker's own fetches (tiles go through its cache).
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
@@ -39,12 +40,7 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { n: number }
-  ).n;
+const { count } = sqlOf(db);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-echopark-'));
 const file = (name: string, content: Buffer | string) => {
   const p = path.join(tmp, name);

@@ -12,6 +12,7 @@ import { demoPng } from '../../server/seed/images';
 import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 import fs from 'node:fs';
 import os from 'node:os';
+import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -20,12 +21,7 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { n: number }
-  ).n;
+const { count } = sqlOf(db);
 
 async function signedIn(email: string, greeting: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await env.newContext();

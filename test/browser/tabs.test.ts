@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { signIn, startBrowserEnv, type BrowserEnv } from './harness';
+import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -20,13 +21,7 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { n: number }
-  ).n;
-const userId = (email: string) => (db().prepare(`SELECT id FROM users WHERE email = ?`).get(email) as { id: number }).id;
+const { count, userId } = sqlOf(db);
 
 /** Where a page is, for the error reports: path and query. */
 const where = (page: Page) => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/seed/images';
 import { DESKTOP, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -18,9 +19,9 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const db = () => env.server.ctx.db;
+const { userId } = sqlOf(db);
 const visitNamed = (name: string) =>
   db().prepare(`SELECT id, state, assigned_to FROM visits WHERE name = ?`).get(name) as { id: number; state: string; assigned_to: number };
-const userId = (email: string) => (db().prepare(`SELECT id FROM users WHERE email = ?`).get(email) as { id: number }).id;
 
 describe('visits', () => {
   it('download, start, fill in offline with a photo, reload offline, pause offline, then everything reaches the server', async () => {

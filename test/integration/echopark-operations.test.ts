@@ -21,6 +21,7 @@ import { ECHOPARK_REASONS, flattenProperties, type EchoparkCommunities, type Ech
 import { readLocal } from '../../sync/store/local';
 import { demoPng } from '../../server/seed/images';
 import { closeOpenStores, nextStoreId, openOutbox, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+import { sqlOf } from '../sql';
 
 let world: OutboxWorld;
 beforeAll(async () => {
@@ -30,12 +31,7 @@ afterEach(() => closeOpenStores());
 afterAll(() => world.close());
 
 const db = () => world.server.ctx.db;
-const count = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { n: number }
-  ).n;
+const { count } = sqlOf(db);
 
 async function open() {
   const opened = await openOutbox<typeof commandRegistry>(world, nextStoreId(), { registry: commandRegistry });

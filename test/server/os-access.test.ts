@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/seed/images';
 import { OS_LIST_FILTERS } from '../../sync/contract/os-workflow';
 import { multipart, startTestApi, type TestApi } from './harness';
+import { sqlOf } from '../sql';
 
 let api: TestApi;
 const now = new Date();
@@ -16,18 +17,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
-const one = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { id: number }
-  ).id;
-const count = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { n: number }
-  ).n;
+const { one, count } = sqlOf(db);
 /** An OS of the first owner (Foncière Horizon) addressed to Technis Services, with a document. */
 const horizonOs = () =>
   one(`SELECT w.id FROM work_validation_requests w JOIN real_estates re ON re.id = w.real_estate_id JOIN companies o ON o.id = re.owner_company_id JOIN companies p ON p.id = w.provider_company_id

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
+import { sqlOf } from '../sql';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -13,18 +14,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const db = () => api.server.ctx.db;
-const one = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { id: number }
-  ).id;
-const count = (sql: string, ...params: unknown[]) =>
-  (
-    db()
-      .prepare(sql)
-      .get(...params) as { n: number }
-  ).n;
+const { one, count } = sqlOf(db);
 const LIST = '/api/work_validation_requests/list/undetailed';
 const CREATE = '/api/post_work_validation_requests';
 
