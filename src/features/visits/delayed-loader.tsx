@@ -1,8 +1,9 @@
 /**
  * The loaders of spec part 2 §9: 'The loader hides 1000 ms after the visit
- * forms load' and '300 ms after the owner visit dashboard loads'. A thin
- * indeterminate bar named for screen readers; it never covers the screen or
- * takes the pointer, so nobody waits for it to type or tap.
+ * forms load' and '300 ms after the owner visit dashboard loads'. The same
+ * thin bar as the navigation loader (.loader), named for screen readers; it
+ * never covers the screen or takes the pointer, so nobody waits for it to
+ * type or tap.
  */
 import { useEffect, useState } from 'react';
 
@@ -25,5 +26,5 @@ export function useDelayedLoader(loaded: boolean, delayMs: number): boolean {
 
 export function DelayedLoader({ loaded, delayMs, label }: { loaded: boolean; delayMs: number; label: string }) {
   const visible = useDelayedLoader(loaded, delayMs);
-  return visible ? <div className="visit-loader" role="progressbar" aria-label={label} /> : null;
+  return visible ? <div className="loader" role="progressbar" aria-label={label} /> : null;
 }
