@@ -11,11 +11,11 @@ import {
   createRouter,
   lazyRouteComponent,
   redirect,
-  type AnyRoute,
   type RouteComponent,
 } from '@tanstack/react-router';
 import './route-meta';
 import { guardRedirect, type Access, type NavVariant } from '../domain/access';
+import { detailSearch, listSearch, loginSearch, osCreateSearch, visitListSearch, visitSearch } from '../domain/route-search';
 import { session } from '../services/session';
 import { fr } from '../i18n/fr';
 import { RootLayout } from './shell/root-layout';
@@ -69,24 +69,33 @@ interface PageOptions {
   nav?: NavVariant;
 }
 
-function page(path: string, component: RouteComponent, options: PageOptions): AnyRoute {
-  return createRoute({
-    getParentRoute: () => rootRoute,
-    path,
-    component,
-    staticData: options,
-    beforeLoad: ({ location }) => {
-      const target = guardRedirect(options.access, session.signedIn, location.href);
-      if (target) throw redirect({ ...target, replace: true });
-    },
-  });
+const guard =
+  (access: Access) =>
+  ({ location }: { location: { href: string } }) => {
+    const target = guardRedirect(access, session.signedIn, location.href);
+    if (target) throw redirect({ ...target, replace: true });
+  };
+
+/** A screen under the root: its path (typed: links and params are checked), metadata and guard. */
+function page<TPath extends string>(path: TPath, component: RouteComponent, options: PageOptions) {
+  return createRoute({ getParentRoute: () => rootRoute, path, component, staticData: options, beforeLoad: guard(options.access) });
+}
+
+/** The same with the query parameters it accepts (src/domain/route-search.ts): screens read them typed. */
+function pageWithSearch<TPath extends string, TSearch>(
+  path: TPath,
+  component: RouteComponent,
+  options: PageOptions,
+  validateSearch: (search: Record<string, unknown>) => TSearch,
+) {
+  return createRoute({ getParentRoute: () => rootRoute, path, component, staticData: options, beforeLoad: guard(options.access), validateSearch });
 }
 
 const guest = { access: 'guest', hideTopBar: true, hideNav: true } as const;
 const auth = { access: 'auth' } as const;
 
 const routes = [
-  page('/login', LoginPage, { title: fr.loginTitle, ...guest }),
+  pageWithSearch('/login', LoginPage, { title: fr.loginTitle, ...guest }, loginSearch),
   page('/forgotten_password', ForgottenPasswordPage, { title: fr.forgottenTitle, ...guest }),
   page('/forgotten_password_code', ForgottenPasswordCodePage, { title: fr.codeTitle, ...guest }),
   page('/forgotten_password_change', ForgottenPasswordChangePage, { title: fr.changeTitle, ...guest }),
@@ -100,24 +109,24 @@ const routes = [
   page('/dashboard-add', interventions.add, { title: 'Nouvelle demande', ...auth }),
   page('/tenders', interventions.tenders, { title: 'Appels d’offres', ...auth }),
   page('/reporting', interventions.reporting, { title: 'Reporting', ...auth }),
-  page('/requests', interventions.list, { title: fr.interventions, ...auth }),
+  pageWithSearch('/requests', interventions.list, { title: fr.interventions, ...auth }, listSearch),
   page('/requests-create', interventions.create, { title: 'Nouvelle intervention', ...auth, hideNav: true }),
-  page('/requestsdetail/$id', interventions.detail, { title: 'Intervention', ...auth }),
+  pageWithSearch('/requestsdetail/$id', interventions.detail, { title: 'Intervention', ...auth }, detailSearch),
   page('/planning', interventions.planning, { title: fr.agenda, ...auth }),
   page('/messaging', interventions.messaging, { title: fr.conversations, ...auth }),
   page('/dashboard-os', os.dashboard, { title: fr.cardOs, ...auth }),
-  page('/requests-os', os.list, { title: fr.cardOs, ...auth }),
-  page('/requests-os-create', os.create, { title: 'Nouvelle demande d’OS', ...auth, hideNav: true }),
-  page('/requests-os-detail/$id', os.detail, { title: 'Ordre de service', ...auth }),
+  pageWithSearch('/requests-os', os.list, { title: fr.cardOs, ...auth }, listSearch),
+  pageWithSearch('/requests-os-create', os.create, { title: 'Nouvelle demande d’OS', ...auth, hideNav: true }, osCreateSearch),
+  pageWithSearch('/requests-os-detail/$id', os.detail, { title: 'Ordre de service', ...auth }, detailSearch),
   // Visit screens: top bar and general nav hidden, the visit nav bar shown (spec part 2 §2.2).
   page('/dashboard-visites', visits.dashboard, { title: fr.cardVisits, ...auth, hideTopBar: true, nav: 'visit' }),
-  page('/visites', visits.list, { title: 'Liste des visites', ...auth, hideTopBar: true, nav: 'visit' }),
-  page('/visite-detail/$id', visits.detail, { title: 'Visite', ...auth, hideTopBar: true, nav: 'visit' }),
-  page('/visite-fiche/$id', visits.fiche, { title: 'Fiche de visite', ...auth, hideTopBar: true, nav: 'visit' }),
+  pageWithSearch('/visites', visits.list, { title: 'Liste des visites', ...auth, hideTopBar: true, nav: 'visit' }, visitListSearch),
+  pageWithSearch('/visite-detail/$id', visits.detail, { title: 'Visite', ...auth, hideTopBar: true, nav: 'visit' }, visitSearch),
+  pageWithSearch('/visite-fiche/$id', visits.fiche, { title: 'Fiche de visite', ...auth, hideTopBar: true, nav: 'visit' }, visitSearch),
   page('/echopark-requests', echopark.list, { title: fr.cardEchopark, ...auth, nav: 'echopark' }),
   page('/echopark-requests-new', echopark.create, { title: 'Nouvelle demande echopark', ...auth, nav: 'echopark' }),
   page('/echopark-request/$id', echopark.detail, { title: 'Demande echopark', ...auth, nav: 'echopark' }),
-];
+] as const;
 
 const routeTree = rootRoute.addChildren(routes);
 

@@ -10,7 +10,7 @@
  * the server address checked as it is typed.
  */
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { APP_VERSION, HIDE_BOARDING_KEY, isApiFailure, isValidServerUrl, readServerUrl, writeServerUrl } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
 import { safeRedirect } from '../../domain/access';
@@ -18,11 +18,13 @@ import { session, storage } from '../../services/session';
 import { Alert, Button, TextField } from '../../ui/controls';
 import { GuestLayout } from './guest-layout';
 
+const route = getRouteApi('/login');
+
 const loginToolsEnabled = import.meta.env.VITE_LOGIN_TOOLS !== '0';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { redirect?: string };
+  const search = route.useSearch();
   const initialServer = readServerUrl(storage);
   const [showServer, setShowServer] = useState(initialServer !== '');
   const [failure, setFailure] = useState<string | null>(null);

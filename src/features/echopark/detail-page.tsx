@@ -6,7 +6,7 @@
  * pending state. A request that is not there (unknown, or another
  * community's) shows a notice with a link back to the list.
  */
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { formatDateTime } from '../../domain/format';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
@@ -18,8 +18,10 @@ import { t } from './texts';
 import { useEchoparkRequest } from './use-echopark';
 import './echopark.css';
 
+const route = getRouteApi('/echopark-request/$id');
+
 export function EchoparkDetailPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = route.useParams();
   const { request, loaded, refresh, refreshing } = useEchoparkRequest(id);
 
   if (!request) {

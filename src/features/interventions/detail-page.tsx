@@ -6,7 +6,7 @@
  * chooses the first). Everything reads the store: it opens offline.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { placeHint } from '../../domain/interventions';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { Icon } from '../../ui/icons';
@@ -21,6 +21,8 @@ import { RatingPanel } from './rating-panel';
 import { interventionTexts as t } from './texts';
 import './interventions.css';
 
+const route = getRouteApi('/requestsdetail/$id');
+
 export const DETAIL_TABS = [
   { key: 'description', label: t.tabs.description },
   { key: 'messages', label: t.tabs.messages },
@@ -30,11 +32,11 @@ export const DETAIL_TABS = [
 ] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number]['key'];
 
-const tabOf = (value: unknown): DetailTab => (DETAIL_TABS.some((d) => d.key === value) ? (value as DetailTab) : 'description');
+const tabOf = (value: string | undefined): DetailTab => DETAIL_TABS.find((d) => d.key === value)?.key ?? 'description';
 
 export function InterventionDetailPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
-  const search = useSearch({ strict: false }) as { defaultTab?: string };
+  const { id } = route.useParams();
+  const search = route.useSearch();
   const [tab, setTab] = useState<DetailTab>(tabOf(search.defaultTab));
   const model = useIntervention(id);
   const doc = model.intervention.value;

@@ -5,7 +5,7 @@
  * holds at once, offline included, and says when it was last refreshed.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { roles } from '../../../sync/index';
 import { filtersFor, parseFilter, placesOf, type ListFilter } from '../../domain/interventions';
@@ -17,12 +17,14 @@ import { useInterventionList } from './use-intervention-list';
 import { interventionTexts as t } from './texts';
 import './interventions.css';
 
+const route = getRouteApi('/requests');
+
 const FILTER_KEY = 'bp-requests-filter';
 
 export function InterventionListPage() {
   const { user } = useSnapshot(session.state);
   const manager = roles.isManager(user?.roles ?? []);
-  const search = useSearch({ strict: false }) as { status?: string | number };
+  const search = route.useSearch();
   const navigate = useNavigate();
   const filter = parseFilter(search.status ?? storage.getItem(FILTER_KEY), manager);
   const [query, setQuery] = useState('');

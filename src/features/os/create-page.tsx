@@ -8,7 +8,7 @@
  * a local document: the tunnel works offline and nothing typed is lost.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useFormik } from 'formik';
 import { map, of } from 'rxjs';
 import { createOs, dropOsDraft, keepOsDraft, readOsDraft, saveOs, type OsData, type OsPlace } from '../../../sync/index';
@@ -27,13 +27,15 @@ import { useOsReference } from './use-os-reference';
 import { osTexts as t } from './texts';
 import './os.css';
 
+const route = getRouteApi('/requests-os-create');
+
 const STEPS = t.steps.length;
 const [PROVIDER, PLACE, BUILDINGS, AREA, TYPE, INFO, RECAP, SUCCESS] = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
 export function OsCreatePage() {
   const navigate = useNavigate();
-  const search = useSearch({ strict: false }) as { id?: string | number; draft?: string | number };
-  const editId = search.id !== undefined ? String(search.id) : null;
+  const search = route.useSearch();
+  const editId = search.id ?? null;
   const store = useStore();
   const [step, setStep] = useState(0);
   const [query, setQuery] = useState('');

@@ -7,7 +7,7 @@
  * offline, and an action taken offline moves the bar at once, marked.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { osPlaceLabel, type OsData } from '../../../sync/index';
 import { followUp } from '../../domain/os';
 import { formatDateTime } from '../../domain/format';
@@ -21,13 +21,16 @@ import { useOs } from './use-os';
 import { osTexts as t } from './texts';
 import './os.css';
 
+const route = getRouteApi('/requests-os-detail/$id');
+
 type TabKey = keyof typeof t.tabs;
 const ALL_TABS: TabKey[] = ['description', 'suivi', 'messages', 'documents'];
+const tabOf = (value: string | undefined): TabKey => ALL_TABS.find((k) => k === value) ?? 'description';
 
 export function OsDetailPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
-  const search = useSearch({ strict: false }) as { defaultTab?: string };
-  const [chosen, setChosen] = useState<TabKey>(ALL_TABS.includes(search.defaultTab as TabKey) ? (search.defaultTab as TabKey) : 'description');
+  const { id } = route.useParams();
+  const search = route.useSearch();
+  const [chosen, setChosen] = useState<TabKey>(tabOf(search.defaultTab));
   const model = useOs(id);
   const doc = model.os.value;
 

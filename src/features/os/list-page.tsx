@@ -6,7 +6,7 @@
  * a draft kept on this device, to resume. Reads the store: opens offline.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { DASHBOARD_OS, OS_LOCAL_DRAFT, pullOsDashboard, watchLocal, type OsDashboard, type OsLocalDraft } from '../../../sync/index';
 import { OS_FILTERS, osPlacesOf, parseOsFilter, type OsFilter } from '../../domain/os';
 import { storage } from '../../services/session';
@@ -18,10 +18,12 @@ import { useOsList } from './use-os-list';
 import { osTexts as t } from './texts';
 import './os.css';
 
+const route = getRouteApi('/requests-os');
+
 const FILTER_KEY = 'bp-requests-os-filter';
 
 export function OsListPage() {
-  const search = useSearch({ strict: false }) as { status?: string | number };
+  const search = route.useSearch();
   const navigate = useNavigate();
   const filter = parseOsFilter(search.status ?? storage.getItem(FILTER_KEY));
   const [query, setQuery] = useState('');

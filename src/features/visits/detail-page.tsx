@@ -9,7 +9,7 @@
  * route's optional `data=true` query is passed through to the fiche.
  */
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { flattenSections, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { downscaleImage } from '../../services/image-downscale';
@@ -24,9 +24,11 @@ import { VisitActionButtons } from './visit-action-buttons';
 import { NotOnDevice, TreeLevel } from './detail-parts';
 import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
 import { useSaveBeforeLeaving } from './leave-guard';
-import { visitSearch, type VisitSearch } from './route-search';
+import type { VisitSearch } from '../../domain/route-search';
 import { visitTexts as t } from './texts';
 import './visits.css';
+
+const route = getRouteApi('/visite-detail/$id');
 
 interface Position {
   formId: string | null;
@@ -34,8 +36,8 @@ interface Position {
 }
 
 export function VisitDetailPage() {
-  const { id } = useParams({ strict: false }) as { id: string };
-  const search = visitSearch(useSearch({ strict: false }) as { data?: unknown });
+  const { id } = route.useParams();
+  const search = route.useSearch();
   const editor = useVisitEditor(Number(id));
   return (
     <>

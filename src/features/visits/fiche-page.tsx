@@ -4,14 +4,15 @@
  * off; the back arrow returns to the detail after 50 ms. The route's
  * `data=true` query goes back to the detail with it.
  */
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { flattenSections, formNote, formProgress, type VisitField } from '../../../sync/index';
 import { Icon } from '../../ui/icons';
 import { useVisitEditor } from './use-visit-editor';
 import { visitTexts as t } from './texts';
 import { useSaveBeforeLeaving } from './leave-guard';
-import { visitSearch } from './route-search';
 import './visits.css';
+
+const route = getRouteApi('/visite-fiche/$id');
 
 const NAVIGATION_DELAY_MS = 50;
 
@@ -28,9 +29,9 @@ function answerText(field: VisitField): string {
 }
 
 export function VisitFichePage() {
-  const { id } = useParams({ strict: false }) as { id: string };
+  const { id } = route.useParams();
   const navigate = useNavigate();
-  const search = visitSearch(useSearch({ strict: false }) as { data?: unknown });
+  const search = route.useSearch();
   const editor = useVisitEditor(Number(id));
   const { copy, forms, loaded } = editor;
   useSaveBeforeLeaving(editor);

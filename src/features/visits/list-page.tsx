@@ -6,7 +6,7 @@
  * has been seen; what waits to be sent is said on the visit.
  */
 import { useState } from 'react';
-import { Link, useSearch } from '@tanstack/react-router';
+import { Link, getRouteApi } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { VISIT_STATE_LABELS, type VisitState } from '../../../sync/index';
 import { NO_FILTERS, byProperty, filterVisits, type VisitFilters } from '../../domain/visits';
@@ -18,9 +18,11 @@ import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
 import './visits.css';
 
+const route = getRouteApi('/visites');
+
 export function VisitListPage() {
-  const search = useSearch({ strict: false }) as { mine?: number | string };
-  const [filters, setFilters] = useState<VisitFilters>({ ...NO_FILTERS, mine: String(search.mine) === '1' });
+  const search = route.useSearch();
+  const [filters, setFilters] = useState<VisitFilters>({ ...NO_FILTERS, mine: search.mine === 1 });
   const { value: items, loaded } = useVisitList();
   const copies = useLocalCopies();
   const actions = useVisitActions();
