@@ -5,7 +5,7 @@
  * error handler reads only this.
  */
 import { isErrorCode, type ErrorCode } from '../contract/errors';
-import { ECHOPARK_REASONS } from '../contract/echopark';
+import { ECHOPARK_REASONS } from '../contract/echopark-reasons';
 
 export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response';
 

@@ -6,6 +6,8 @@
  * PUT api/users/{id} with echoparkMainCommunityId (corePaths.user).
  */
 
+import type { EchoparkReason } from './echopark-reasons';
+
 export const echoparkPaths = {
   /** POST: save a new request. */
   create: 'api/echopark/requests/',
@@ -61,19 +63,9 @@ export const ECHOPARK_TEXTS = {
   noConsigne: 'Aucune consigne particulière pour cette demande.',
 } as const;
 
-/**
- * Why a creation is refused: `data.reason` is one of these translation keys (French text here).
- * The refusal is an HTTP 400 whose body is `{ data: { reason }, message, description }`.
- */
-export const ECHOPARK_REASONS = {
-  echoparkNoCommunity: "Vous n'appartenez à aucune communauté.",
-  echoparkUnknownRequestType: "Ce type de demande n'existe pas.",
-  echoparkUnknownDomain: "Ce domaine n'appartient pas au type de demande choisi.",
-  echoparkRealEstateNotInCommunity: "Ce bien n'appartient pas à votre communauté.",
-  echoparkNoRecipient: "Aucun destinataire n'est défini pour ce type de demande dans votre communauté.",
-  echoparkMessageRequired: 'Le message de la demande est obligatoire.',
-} as const;
-export type EchoparkReason = keyof typeof ECHOPARK_REASONS;
+// The refusal reasons live in their own module: the API client translates them on every page,
+// the login screen's included, and importing them from here put this whole contract there.
+export { ECHOPARK_REASONS, type EchoparkReason } from './echopark-reasons';
 
 /** Payload references may be ids or IRIs ("/api/…/12"). */
 export type Ref = number | string;
