@@ -24,6 +24,7 @@ export { StorageFullError } from './outbox/storage-errors';
 export { blockedBy } from './outbox/policy';
 export type { CachedDoc } from './store/schemas';
 export { rankOf, watchFirstPageByPlaces, watchSearch } from './store/queries';
+export { openPagedList, type PagedList, type PagedState } from './store/paged-list';
 export { refreshedKey, watchLocal } from './store/local';
 export * from './pull/interventions';
 export type * from './contract/interventions';

@@ -4,10 +4,10 @@
  * came from a pull, from a command's optimistic effect or from another tab.
  * Screens never wait on the network to show something.
  */
-import { useEffect, useRef, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { map, type Observable } from 'rxjs';
-import { TICK_MS, type Engine, type Store } from '../../sync/index';
+import { TICK_MS, type Engine, type PagedList, type PagedState, type Store } from '../../sync/index';
 import { engineState, getEngine } from './engine';
 import { handleError } from './errors';
 
@@ -48,6 +48,58 @@ export function useStoreQuery<T>(make: (store: Store) => Observable<T>, deps: De
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the query depends on
   }, [store, ...deps]);
   return state;
+}
+
+/**
+ * A long list read from the store a page at a time (sync's openPagedList):
+ * its state (items newest first, following the store) and `more()` for the
+ * next page. `open` is called again when the store or a dependency changes.
+ */
+export function usePagedList<T>(open: (store: Store) => PagedList<T>, deps: DependencyList): PagedState<T> & { more: () => Promise<void> } {
+  const store = useStore();
+  const [state, setState] = useState<PagedState<T>>({ items: [], loaded: false, complete: false });
+  const list = useRef<PagedList<T> | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    if (!store) return;
+    const opened = openRef.current(store);
+    list.current = opened;
+    const subscription = opened.state$.subscribe({ next: setState, error: (error: unknown) => handleError(error, { background: true }) });
+    return () => {
+      subscription.unsubscribe();
+      opened.close();
+      if (list.current === opened) list.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the list depends on
+  }, [store, ...deps]);
+  const more = useCallback(() => list.current?.more() ?? Promise.resolve(), []);
+  return { ...state, more };
+}
+
+/**
+ * A list's "load the next page", at least `minGapMs` apart (spec part 1 §9:
+ * 1000 ms): asked too soon, it runs when the time is up rather than being
+ * dropped (the end of the list, still in view, would not ask again).
+ * `lastLoad` is shared with the pull that loads the first page.
+ */
+export function useSpacedLoads(lastLoad: RefObject<number>, load: () => void, enabled: boolean, minGapMs = 1000): () => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const current = useRef({ load, enabled });
+  current.current = { load, enabled };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    if (!enabled || timer.current !== undefined) return;
+    const run = () => {
+      timer.current = undefined;
+      if (!current.current.enabled) return;
+      lastLoad.current = Date.now();
+      current.current.load();
+    };
+    const wait = lastLoad.current + minGapMs - Date.now();
+    if (wait <= 0) run();
+    else timer.current = setTimeout(run, wait);
+  }, [enabled, lastLoad, minGapMs]);
 }
 
 /**

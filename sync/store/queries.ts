@@ -18,13 +18,13 @@ export function rankOf(createdAt: string, id = ''): string {
   return `${String(inverted).padStart(19, '0')}:${id}`;
 }
 
-interface Ranked {
+export interface Ranked {
   id: string;
   place: string;
   rank: string;
 }
 
-const byRank = (a: Ranked, b: Ranked) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0);
+export const byRank = (a: Ranked, b: Ranked) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0);
 
 /** The newest `limit` documents among the given places, after `afterRank` (the last of the previous page). */
 export async function firstPageByPlaces<T extends Ranked>(

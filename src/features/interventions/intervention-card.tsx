@@ -2,7 +2,10 @@
  * One intervention in the list: place badge, creation date, number, the other
  * party's company (the provider for a manager, the owner for a provider), the
  * valid appointment and the business area; marked when not yet sent.
+ * Memoized: the list keeps an unchanged item's object, so a new page or a
+ * change of one item draws only those cards.
  */
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { InterventionListItem } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
@@ -13,7 +16,7 @@ export function PlaceBadge({ place }: { place: string }) {
   return <span className={`place place--${placeTone(place)}`}>{placeLabel(place)}</span>;
 }
 
-export function InterventionCard({ item, manager, pending }: { item: InterventionListItem; manager: boolean; pending: boolean }) {
+export const InterventionCard = memo(function InterventionCard({ item, manager, pending }: { item: InterventionListItem; manager: boolean; pending: boolean }) {
   const company = manager ? item.serviceProviderCompany?.name : item.ownerCompany?.name;
   const appointment = item.validAppointment?.date ?? null;
   const title = item.number ? t.number(item.number) : t.newRequest;
@@ -47,4 +50,4 @@ export function InterventionCard({ item, manager, pending }: { item: Interventio
       {pending ? <span className="status-tag">{t.notSent}</span> : null}
     </Link>
   );
-}
+});

@@ -1,26 +1,28 @@
 /**
  * The intervention list's data: what the store holds for the chosen places,
- * newest first, `shown` at a time; the next server page is pulled when the
- * user scrolls near the end (at least 1000 ms apart, spec part 1 §9). A
- * search filters everything cached, at once, without the network.
+ * newest first, read a page at a time (each page one short read after the
+ * last shown item, appended; the shown items follow the store's changes
+ * without being read again); the next server page is pulled when the user
+ * scrolls near the end (at least 1000 ms apart, spec part 1 §9). A search
+ * filters everything cached, at once, without the network.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RxCollection } from 'rxdb';
-import { LIST_PAGE_SIZE, pullInterventionPage, watchFirstPageByPlaces, watchSearch, type CachedDoc, type InterventionListItem } from '../../../sync/index';
+import { of } from 'rxjs';
+import { LIST_PAGE_SIZE, openPagedList, pullInterventionPage, watchSearch, type CachedDoc, type InterventionListItem } from '../../../sync/index';
 import { placeLabel } from '../../domain/interventions';
-import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { usePagedList, usePull, useSpacedLoads, useStoreQuery } from '../../services/store-hooks';
 
 export type ListDoc = CachedDoc<InterventionListItem> & { place: string; rank: string };
-
-const MIN_LOAD_INTERVAL_MS = 1000;
 
 function matches(doc: ListDoc, needle: string): boolean {
   const d = doc.data;
   return [d.number, d.realEstate?.name, placeLabel(d.place), d.businessArea?.name].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
 }
 
+const collectionOf = (store: { db: { interventions: unknown } }) => store.db.interventions as RxCollection<ListDoc>;
+
 export function useInterventionList(places: readonly string[], search: string) {
-  const [shown, setShown] = useState(LIST_PAGE_SIZE);
   const [serverPage, setServerPage] = useState(1);
   const [exhausted, setExhausted] = useState(false);
   const lastLoad = useRef(0);
@@ -28,17 +30,15 @@ export function useInterventionList(places: readonly string[], search: string) {
   const needle = search.trim().toLowerCase();
 
   useEffect(() => {
-    setShown(LIST_PAGE_SIZE);
     setServerPage(1);
     setExhausted(false);
   }, [placesKey]);
 
-  const { value: docs, loaded } = useStoreQuery<ListDoc[]>(
-    (store) => {
-      const collection = store.db.interventions as unknown as RxCollection<ListDoc>;
-      return needle ? watchSearch(collection, places, (d) => matches(d, needle)) : watchFirstPageByPlaces(collection, places, shown);
-    },
-    [placesKey, shown, needle],
+  // Kept open during a search, so that clearing it shows the same items again at once.
+  const paged = usePagedList((store) => openPagedList(collectionOf(store), places, LIST_PAGE_SIZE), [placesKey]);
+  const found = useStoreQuery<ListDoc[]>(
+    (store) => (needle ? watchSearch(collectionOf(store), places, (d) => matches(d, needle)) : of([])),
+    [placesKey, needle],
     [],
   );
 
@@ -53,14 +53,16 @@ export function useInterventionList(places: readonly string[], search: string) {
     [placesKey, serverPage],
   );
 
-  /** Called when the end of the list comes into view. */
-  const loadMore = useCallback(() => {
-    if (needle) return;
-    if (Date.now() - lastLoad.current < MIN_LOAD_INTERVAL_MS) return;
-    lastLoad.current = Date.now();
-    setShown((n) => n + LIST_PAGE_SIZE);
-    if (!exhausted && navigator.onLine) setServerPage((p) => p + 1);
-  }, [needle, exhausted]);
+  const { more } = paged;
+  /** Called when the end of the list comes into view; too soon after the last load, it waits for the 1000 ms. */
+  const loadMore = useSpacedLoads(
+    lastLoad,
+    useCallback(() => {
+      void more();
+      if (!exhausted && navigator.onLine) setServerPage((p) => p + 1);
+    }, [more, exhausted]),
+    !needle,
+  );
 
   const reload = useCallback(async () => {
     setServerPage(1);
@@ -68,6 +70,8 @@ export function useInterventionList(places: readonly string[], search: string) {
     await refresh();
   }, [refresh]);
 
-  const hasMore = !needle && (docs.length >= shown || !exhausted);
+  const docs = needle ? found.value : paged.items;
+  const loaded = needle ? found.loaded : paged.loaded;
+  const hasMore = !needle && (!paged.complete || !exhausted);
   return { docs, loaded, loadMore, reload, refreshing, hasMore };
 }

@@ -1,7 +1,10 @@
 /**
  * One OS in the list: its step, creation date, number and real estate, the
  * price in French format, the provider; marked while not yet sent.
+ * Memoized: the list keeps an unchanged item's object, so a new page or a
+ * change of one item draws only those cards.
  */
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { osPlaceLabel, type OsData } from '../../../sync/index';
 import { formatDateTime, formatPrice } from '../../domain/format';
@@ -19,7 +22,7 @@ export function OsPlaceBadge({ place }: { place: string }) {
   return <span className={`os-place os-place--${tone(place)}`}>{osPlaceLabel(place)}</span>;
 }
 
-export function OsCard({ item, pending }: { item: OsData; pending: boolean }) {
+export const OsCard = memo(function OsCard({ item, pending }: { item: OsData; pending: boolean }) {
   const title = item.number ? t.cardNumber(item.number) : t.newCard;
   return (
     <Link to="/requests-os-detail/$id" params={{ id: String(item.id) }} className="request-card os-card">
@@ -43,4 +46,4 @@ export function OsCard({ item, pending }: { item: OsData; pending: boolean }) {
       {pending ? <span className="status-tag">{t.notSent}</span> : null}
     </Link>
   );
-}
+});
