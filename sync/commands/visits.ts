@@ -9,10 +9,10 @@
 import { visitPaths, type VisitSendMode } from '../contract/visits';
 import type { VisitData } from '../contract/visit-data';
 import { defineCommand, type CommandContext } from '../outbox/commands';
-import type { VisitLocalCopy } from '../pull/visits';
+import type { VisitCopyMeta } from '../pull/visits';
 import { dataOf } from '../store/plain';
 
-async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<VisitLocalCopy>): Promise<void> {
+async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<VisitCopyMeta>): Promise<void> {
   const doc = await ctx.db.visitdata.findOne(String(visitId)).exec();
   if (doc) await doc.incrementalPatch({ data: { ...dataOf(doc), ...change } as Record<string, unknown>, savedAt: Date.now() });
 }

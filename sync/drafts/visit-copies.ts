@@ -5,7 +5,7 @@
  * list screen, so copies stayed as long as the list was not shown).
  */
 import type { Database, OutboxDoc } from '../store/database';
-import type { VisitLocalCopy } from '../pull/visits';
+import type { VisitCopyMeta } from '../pull/visits';
 import { dataOf } from '../store/plain';
 
 const visitOf = (entity: string) => (entity.startsWith('visit:') ? entity.slice('visit:'.length) : null);
@@ -22,7 +22,7 @@ export function closedCopiesDropper(db: Database) {
     first = false;
     if (!left) return [];
     const copies = await db.visitdata.find().exec();
-    const done = copies.filter((doc) => dataOf<VisitLocalCopy>(doc).closing && !current.has(doc.id)).map((doc) => doc.id);
+    const done = copies.filter((doc) => dataOf<VisitCopyMeta>(doc).closing && !current.has(doc.id)).map((doc) => doc.id);
     if (done.length > 0) await db.visitdata.bulkRemove(done);
     return done;
   };
@@ -36,7 +36,7 @@ export function closedCopiesDropper(db: Database) {
 export async function saveUnsavedCopies(db: Database, save: (visitId: number) => Promise<boolean>, isOpen: (visitId: number) => boolean): Promise<number[]> {
   const copies = await db.visitdata.find().exec();
   const unsaved = copies
-    .map((doc) => ({ id: Number(doc.id), copy: dataOf<VisitLocalCopy>(doc) }))
+    .map((doc) => ({ id: Number(doc.id), copy: dataOf<VisitCopyMeta>(doc) }))
     .filter(({ id, copy }) => copy.dirty && copy.started && !copy.closing && !isOpen(id));
   const saved: number[] = [];
   for (const { id } of unsaved) if (await save(id)) saved.push(id);

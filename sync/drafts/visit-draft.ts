@@ -11,7 +11,8 @@
 import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
-import type { VisitLocalCopy } from '../pull/visits';
+import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
+import { formsFromStore, formsText } from './visit-forms-text';
 import type { OperationOutbox } from '../commands/operation';
 
 export const AUTOSAVE_MS = 30_000;
@@ -39,7 +40,7 @@ export interface DraftEnv {
 export interface DraftSnapshot {
   loaded: boolean;
   /** The stored copy (info, fiche, files, flags) as loaded; null when the visit is not on this device. */
-  copy: VisitLocalCopy | null;
+  copy: VisitCopyMeta | null;
   forms: VisitData | null;
   dirty: boolean;
 }
@@ -65,11 +66,26 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     return null;
   };
 
+  // The forms' text last read or written: the store's echo of our own write is not parsed again.
+  let knownText: string | null = null;
+
   async function writeLocal(dirty: boolean): Promise<void> {
     writeTimer = stop(writeTimer);
     if (!snapshot.forms) return;
     const doc = await env.db.visitdata.findOne(String(visitId)).exec();
-    if (doc) await doc.incrementalPatch({ data: { ...dataOf(doc), forms: snapshot.forms, dirty }, savedAt: Date.now() });
+    if (!doc) return;
+    knownText = formsText(snapshot.forms);
+    const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), formsJson: knownText, dirty };
+    await doc.incrementalPatch({ data: { ...stored }, savedAt: Date.now() });
+  }
+
+  /** The stored copy's flags, and its forms unless they are the text this draft already holds. */
+  function fromStore(stored: StoredVisitCopy | null): { copy: VisitCopyMeta | null; forms?: VisitData | null } {
+    if (!stored) return { copy: null, forms: null };
+    const copy = metaOf(stored);
+    if (typeof stored.formsJson === 'string' && stored.formsJson === knownText) return { copy };
+    knownText = typeof stored.formsJson === 'string' ? stored.formsJson : null;
+    return { copy, forms: formsFromStore(stored) };
   }
 
   function scheduleAutosave(): void {
@@ -92,15 +108,17 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
      */
     async load(): Promise<void> {
       const doc = await env.db.visitdata.findOne(String(visitId)).exec();
-      const copy = doc ? dataOf<VisitLocalCopy>(doc) : null;
-      publish({ loaded: true, copy, forms: copy?.forms ?? null, dirty: copy?.dirty ?? false });
+      knownText = null;
+      const { copy, forms } = fromStore(doc ? dataOf<StoredVisitCopy>(doc) : null);
+      publish({ loaded: true, copy, forms: forms ?? null, dirty: copy?.dirty ?? false });
       if (closed) return; // closed while loading: nothing to follow
       if (copy?.dirty && copy.started) scheduleAutosave();
       watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {
         if (closed) return;
-        const next = latest ? dataOf<VisitLocalCopy>(latest) : null;
+        const next = latest ? dataOf<StoredVisitCopy>(latest) : null;
         const mine = snapshot.dirty || writeTimer !== null;
-        publish({ copy: next, ...(mine ? {} : { forms: next?.forms ?? null }) });
+        if (mine) publish({ copy: next ? metaOf(next) : null });
+        else publish(fromStore(next));
       });
     },
 

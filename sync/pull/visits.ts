@@ -11,6 +11,8 @@ import { visitPaths, type VisitFileEntry, type VisitInfo, type VisitListVisit, t
 import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import { markRefreshed } from '../store/local';
+import { dataOf } from '../store/plain';
+import { formsFromStore, formsText } from '../drafts/visit-forms-text';
 import { asCached, checkBody, checkItems, pullSingleton, storeFresh } from './pull';
 
 export interface VisitListDoc {
@@ -18,9 +20,8 @@ export interface VisitListDoc {
   property: Omit<VisitProperty, 'visits'>;
 }
 
-/** The local working copy of a downloaded visit. */
-export interface VisitLocalCopy {
-  forms: VisitData;
+/** What the device keeps of a downloaded visit besides its forms. */
+export interface VisitCopyMeta {
   info: VisitInfo;
   fiche: Record<string, unknown>;
   files: VisitFileEntry[];
@@ -32,6 +33,27 @@ export interface VisitLocalCopy {
   dirty: boolean;
   /** Paused or terminated: the copy goes once its commands have left. */
   closing: 'draft' | 'terminate' | null;
+}
+
+/** The local working copy of a downloaded visit. */
+export interface VisitLocalCopy extends VisitCopyMeta {
+  forms: VisitData;
+}
+
+/** The copy as stored: the forms as JSON text (drafts/visit-forms-text.ts says why). */
+export interface StoredVisitCopy extends VisitCopyMeta {
+  formsJson: string;
+}
+
+export const storedCopy = ({ forms, ...meta }: VisitLocalCopy): StoredVisitCopy => ({ ...meta, formsJson: formsText(forms) });
+
+/** The copy read back; its forms parsed (copies stored before the text had them as objects). */
+export const localCopyOf = (stored: StoredVisitCopy): VisitLocalCopy => ({ ...metaOf(stored), forms: formsFromStore(stored) ?? {} });
+
+/** The copy's flags and attachments, without its forms (in either stored shape). */
+export function metaOf(stored: StoredVisitCopy): VisitCopyMeta {
+  const { formsJson: _text, forms: _old, ...meta } = stored as StoredVisitCopy & { forms?: unknown };
+  return meta;
 }
 
 const visit = v.looseObject({ id: v.number(), name: v.string(), state: v.string(), assigned_to: v.nullish(v.number()) });
@@ -73,7 +95,8 @@ export async function pullVisitDashboard(db: Database, api: ApiClient): Promise<
  * a new download retries only those.
  */
 export async function downloadVisit(db: Database, api: ApiClient, visitId: number, onProgress: (percent: number) => void): Promise<VisitLocalCopy> {
-  const existing = (await db.visitdata.findOne(String(visitId)).exec())?.toJSON().data as unknown as VisitLocalCopy | undefined;
+  const stored = await db.visitdata.findOne(String(visitId)).exec();
+  const existing = stored ? localCopyOf(dataOf<StoredVisitCopy>(stored)) : undefined;
   let copy: VisitLocalCopy;
   if (existing && existing.failedFiles.length === 0) return existing;
   if (existing) {
@@ -105,7 +128,7 @@ export async function downloadVisit(db: Database, api: ApiClient, visitId: numbe
   copy = { ...copy, failedFiles: failed };
   await db.visitdata.upsert({
     id: String(visitId),
-    data: copy as unknown as Record<string, unknown>,
+    data: { ...storedCopy(copy) },
     pending: false,
     refreshedAt: Date.now(),
     savedAt: Date.now(),

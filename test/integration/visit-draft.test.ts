@@ -16,7 +16,7 @@ import { closedCopiesDropper, saveUnsavedCopies } from '../../sync/drafts/visit-
 import { closeVisit, visitFilePrefix } from '../../sync/commands/visit-operations';
 import { flattenSections, type VisitData, type VisitField } from '../../sync/contract/visit-data';
 import { dataOf } from '../../sync/store/plain';
-import type { VisitLocalCopy } from '../../sync/pull/visits';
+import { localCopyOf, type StoredVisitCopy, type VisitCopyMeta } from '../../sync/pull/visits';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
 let world: OutboxWorld;
@@ -116,9 +116,9 @@ describe('visit draft in the engine', () => {
     first.update(typed(field.id, 'Fissure au plafond'));
     expect(first.getSnapshot().dirty).toBe(true);
     // Not on disk before the grouped-write delay, on disk after it.
-    expect(dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty).toBe(false);
+    expect(dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).dirty).toBe(false);
     timers.advance(LOCAL_WRITE_MS);
-    await until(async () => dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
+    await until(async () => dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
     // The tab is reloaded before the autosave: the first draft's timers die with it.
     const reloaded = manualTimers();
     const second = openVisitDraft({ db, outbox: o, timers: reloaded }, visitId);
@@ -132,6 +132,32 @@ describe('visit draft in the engine', () => {
     await until(async () => (await o.count()) === 0);
   });
 
+  it('keeps the forms on disk as one JSON text, and opens a copy stored before with its forms as objects', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    const read = async () => dataOf<StoredVisitCopy & { forms?: unknown }>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const downloaded = await read();
+    expect(typeof downloaded.formsJson).toBe('string');
+    expect(downloaded.forms).toBeUndefined();
+    // A copy written by the previous version: forms as objects, no text.
+    const forms = JSON.parse(downloaded.formsJson) as VisitData;
+    const { formsJson: _text, ...older } = downloaded;
+    await (await db.visitdata.findOne(String(visitId)).exec())!.incrementalPatch({ data: { ...older, forms } });
+    const timers = manualTimers();
+    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await draft.load();
+    expect(draft.getSnapshot().forms).toEqual(forms);
+    const { field } = textField(forms);
+    draft.update(typed(field.id, 'Carrelage fendu'));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => typeof (await read()).formsJson === 'string');
+    const rewritten = await read();
+    expect(rewritten.forms).toBeUndefined();
+    expect(localCopyOf(rewritten).forms).toEqual(typed(field.id, 'Carrelage fendu')(forms));
+    await draft.close();
+    await until(async () => serverValue(visitId, field.id) === 'Carrelage fendu');
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
+  });
+
   it('queues at start the answers a reload left unsaved on disk, with no screen open', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     const timers = manualTimers();
@@ -140,7 +166,7 @@ describe('visit draft in the engine', () => {
     const { field } = textField(typing.getSnapshot().forms!);
     typing.update(typed(field.id, 'Porte coupe-feu bloquée'));
     timers.advance(LOCAL_WRITE_MS);
-    await until(async () => dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
+    await until(async () => dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
     // Reloaded on the home screen: the typing draft's timers are gone, no visit screen opens it again.
     const saveOffScreen = async (id: number) => {
       const draft = openVisitDraft({ db, outbox: o }, id);
@@ -151,7 +177,7 @@ describe('visit draft in the engine', () => {
     expect(await saveUnsavedCopies(db, saveOffScreen, (id) => id === visitId)).toEqual([]); // open elsewhere: left to it
     expect(await saveUnsavedCopies(db, saveOffScreen, () => false)).toEqual([visitId]);
     await until(async () => serverValue(visitId, field.id) === 'Porte coupe-feu bloquée');
-    expect(dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).dirty).toBe(false);
+    expect(dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).dirty).toBe(false);
     expect(await saveUnsavedCopies(db, saveOffScreen, () => false)).toEqual([]); // nothing left to queue
     // The demo inspector has few visits to do: this one goes back to the pile for the next tests.
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
@@ -182,7 +208,7 @@ describe('visit draft in the engine', () => {
   it('closeVisit sends the data, the fiche and the waiting files in order, then the local copy goes', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
-    const copy = dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const copy = localCopyOf(dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!));
     const png = new Blob(
       [Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))],
       { type: 'image/png' },
@@ -192,7 +218,7 @@ describe('visit draft in the engine', () => {
     const ids = await closeVisit(o, store!.files, new Set(), { visitId, mode: 'terminate', data: copy.forms, fiche: copy.fiche });
     expect((await o.all()).map((c) => c.name)).toEqual(['visit.terminate', 'visit.fiche', 'visit.file']);
     expect(ids).toHaveLength(3);
-    expect(dataOf<VisitLocalCopy>((await db.visitdata.findOne(String(visitId)).exec())!).closing).toBe('terminate');
+    expect(dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).closing).toBe('terminate');
     const drop = closedCopiesDropper(db);
     expect(await drop(await o.all())).toEqual([]);
     o.resume();

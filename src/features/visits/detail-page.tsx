@@ -8,13 +8,14 @@
  * pending changes saves first, whatever the way out (leave-guard.ts). The
  * route's optional `data=true` query is passed through to the fiche.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { flattenSections, type VisitSection } from '../../../sync/index';
+import { flattenSections, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { downscaleImage } from '../../services/image-downscale';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
+import { useStableCallback } from '../../ui/use-stable-callback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FilesDialog } from './files-dialog';
@@ -47,6 +48,19 @@ export function VisitDetailPage() {
   );
 }
 
+const formAsSection = (form: VisitForm): VisitSection => ({
+  id: form.form_id,
+  name: form.form_name,
+  complete: false,
+  is_hidden: false,
+  is_iterable: false,
+  comment: '',
+  add_comment: false,
+  section_answer_id: null,
+  fields: {},
+  sections: form.sections,
+});
+
 function VisitDetail({ visitId, editor, search }: { visitId: number; editor: ReturnType<typeof useVisitEditor>; search: VisitSearch }) {
   const navigate = useNavigate();
   useSaveBeforeLeaving(editor);
@@ -69,49 +83,39 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
     () => (forms ? Object.values(forms).flatMap((f) => flattenSections(f.sections).map((s) => ({ formId: f.form_id, section: s }))) : []),
     [forms],
   );
+  const current = at.sectionId ? order.find((o) => o.section.id === at.sectionId)?.section : undefined;
+  const form = at.formId && forms ? forms[at.formId] : undefined;
+  // A form chosen without a section shows its top sections, as a section would show its children.
+  const formLevel = useMemo(() => (form && !current ? formAsSection(form) : undefined), [form, current]);
+  const shown = current ?? formLevel;
+  // Stable identities: the memoised fields and tree entries skip the render of a keystroke elsewhere.
+  const open = useStableCallback((sectionId: string) => {
+    setAt({ formId: order.find((o) => o.section.id === sectionId)?.formId ?? at.formId, sectionId });
+    setMenuOpen(false);
+  });
+  const changeShown = useStableCallback((change: (s: VisitSection) => VisitSection) => {
+    if (current) editor.update((f) => updateSection(f, current.id, change));
+    else if (form && formLevel) editor.update((f) => ({ ...f, [form.form_id]: { ...form, sections: change(formLevel).sections } }));
+  });
+  const keepFile = useCallback(
+    async (file: File, name: string) => {
+      const engine = await getEngine();
+      // Camera photos are reduced like every other upload (other types keep the name the answer
+      // refers to, so they are left as they are). Kept under the generated name, sent with the original.
+      const kept = file.type === 'image/jpeg' ? await downscaleImage(file) : file;
+      await engine.store?.files.put({ id: `visit-${visitId}-${name}`, blob: kept, name: file.name, type: kept.type, size: kept.size });
+    },
+    [visitId],
+  );
   if (!copy || !forms)
     return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && stored.loaded} actions={actions} />;
   const started = copy.started;
   const disabled = !started;
-  const current = at.sectionId ? order.find((o) => o.section.id === at.sectionId)?.section : undefined;
-  const form = at.formId ? forms[at.formId] : undefined;
-  // A form chosen without a section shows its top sections, as a section would show its children.
-  const formLevel: VisitSection | undefined =
-    form && !current
-      ? {
-          id: form.form_id,
-          name: form.form_name,
-          complete: false,
-          is_hidden: false,
-          is_iterable: false,
-          comment: '',
-          add_comment: false,
-          section_answer_id: null,
-          fields: {},
-          sections: form.sections,
-        }
-      : undefined;
-  const shown = current ?? formLevel;
-  const open = (sectionId: string) => {
-    setAt({ formId: order.find((o) => o.section.id === sectionId)?.formId ?? at.formId, sectionId });
-    setMenuOpen(false);
-  };
   const step = (delta: number) => {
     if (order.length === 0) return;
     const index = order.findIndex((o) => o.section.id === at.sectionId);
     const next = order[(index + delta + order.length) % order.length]!;
     setAt({ formId: next.formId, sectionId: next.section.id });
-  };
-  const changeShown = (change: (s: VisitSection) => VisitSection) => {
-    if (current) editor.update((f) => updateSection(f, current.id, change));
-    else if (form && formLevel) editor.update((f) => ({ ...f, [form.form_id]: { ...form, sections: change(formLevel).sections } }));
-  };
-  const keepFile = async (file: File, name: string) => {
-    const engine = await getEngine();
-    // Camera photos are reduced like every other upload (other types keep the name the answer
-    // refers to, so they are left as they are). Kept under the generated name, sent with the original.
-    const kept = file.type === 'image/jpeg' ? await downscaleImage(file) : file;
-    await engine.store?.files.put({ id: `visit-${visitId}-${name}`, blob: kept, name: file.name, type: kept.type, size: kept.size });
   };
 
   return (

@@ -2,13 +2,15 @@
  * Parts of the visit detail kept apart to keep the screen short: the forms
  * tree of the drawer, and the screen of a visit not downloaded here yet.
  */
+import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { VISIT_STATE_LABELS, type VisitListDoc, type VisitLocalCopy, type VisitSection } from '../../../sync/index';
+import { VISIT_STATE_LABELS, type VisitListDoc, type VisitCopyMeta, type VisitSection } from '../../../sync/index';
 import type { useVisitActions } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
 
-export function TreeLevel({
+/** Memoised: a level whose sections did not change (most of them, at each keystroke) is not rendered again. */
+export const TreeLevel = memo(function TreeLevel({
   sections,
   currentId,
   showHidden,
@@ -40,7 +42,7 @@ export function TreeLevel({
       ))}
     </ul>
   );
-}
+});
 
 /**
  * A visit not downloaded here yet: what the list knows of it (readable offline once the list was
@@ -54,7 +56,7 @@ export function NotOnDevice({
   actions,
 }: {
   entry: VisitListDoc | undefined;
-  copy: VisitLocalCopy | undefined;
+  copy: VisitCopyMeta | undefined;
   startedId: number | null;
   loaded: boolean;
   actions: ReturnType<typeof useVisitActions>;

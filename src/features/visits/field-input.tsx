@@ -6,7 +6,7 @@
  * file and image fields keep their files on the device with the generated
  * name. In edit mode: label editing, comment switch and alert flag.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { checkImage, chooseOption, fieldConfig, generatedFileName, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
 import { isEmail } from '../../domain/validation';
 import { Icon } from '../../ui/icons';
@@ -24,7 +24,8 @@ interface Props {
 
 const isUrl = (v: string) => /^https?:\/\/\S+\.\S+/.test(v);
 
-export function FieldInput({ field, disabled, editMode, onChange, onFile }: Props) {
+/** Memoised: a keystroke re-renders the field typed in (its answer changed), not its 1,000 siblings. */
+export const FieldInput = memo(function FieldInput({ field, disabled, editMode, onChange, onFile }: Props) {
   const id = useId();
   const [fileError, setFileError] = useState<string | null>(null);
   const config = fieldConfig(field);
@@ -179,7 +180,7 @@ export function FieldInput({ field, disabled, editMode, onChange, onFile }: Prop
       <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
     </div>
   );
-}
+});
 
 /** Comment (when switched on), and in edit mode the label, the comment switch and the alert flag. */
 function FieldExtras({ field, editMode, disabled, onChange }: Omit<Props, 'onFile'>) {

@@ -7,7 +7,7 @@
  * labels of the section shown and of its subsections can be changed (spec
  * part 2 §4.2 "label editing"); they are saved with the visit data.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { DUPLICATE_WARNING, duplicateSection, formNote, formProgress, noteTone, type VisitData, type VisitField, type VisitSection } from '../../../sync/index';
 import { Button, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -54,7 +54,8 @@ export function SectionView({ section, disabled, editMode, renamable, showHidden
   const [duplicating, setDuplicating] = useState<VisitSection | null>(null);
   const [label, setLabel] = useState('');
   const children = Object.values(section.sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
-  const setField = (field: VisitField) => onChangeSection((s) => ({ ...s, fields: { ...s.fields, [field.id]: field } }));
+  // Stable while onChangeSection is: the memoised fields not typed in skip the render.
+  const setField = useCallback((field: VisitField) => onChangeSection((s) => ({ ...s, fields: { ...s.fields, [field.id]: field } })), [onChangeSection]);
   const setChild = (child: VisitSection) => onChangeSection((s) => ({ ...s, sections: { ...s.sections, [child.id]: child } }));
   const editing = editMode && !disabled;
   return (

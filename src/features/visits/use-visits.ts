@@ -15,7 +15,7 @@ import {
   type Engine,
   type VisitData,
   type VisitListDoc,
-  type VisitLocalCopy,
+  type VisitCopyMeta,
 } from '../../../sync/index';
 import { session } from '../../services/session';
 import { getEngine } from '../../services/engine';
@@ -49,11 +49,11 @@ export function useVisitEntry(visitId: number) {
   return entry;
 }
 
-export function useLocalCopies(): Map<number, VisitLocalCopy> {
+export function useLocalCopies(): Map<number, VisitCopyMeta> {
   return useStoreQuery(
-    (s) => s.db.visitdata.find().$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), d.data as unknown as VisitLocalCopy])))),
+    (s) => s.db.visitdata.find().$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), d.data as unknown as VisitCopyMeta])))),
     [],
-    new Map<number, VisitLocalCopy>(),
+    new Map<number, VisitCopyMeta>(),
   ).value;
 }
 
@@ -79,7 +79,7 @@ export function useVisitActions() {
   const takeOver = (visitId: number) => sendCommand('visit.assign', { visitId, userId }, { success: t.assigned });
 
   /** Pause (draft) or Terminer: the data, then the fiche, then the files waiting in the dialog. */
-  const close = async (visitId: number, mode: 'draft' | 'terminate', copy: VisitLocalCopy, data: VisitData) => {
+  const close = async (visitId: number, mode: 'draft' | 'terminate', copy: VisitCopyMeta, data: VisitData) => {
     const done = await runOperation(
       (engine, input: CloseVisitInput) => closeVisit(engine, requireFiles(engine), queuedFileIds(engine), input),
       { visitId, mode, data, fiche: copy.fiche },

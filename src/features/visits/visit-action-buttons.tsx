@@ -4,7 +4,7 @@
  * by the list and the detail, so a visit opened before its download can be
  * downloaded, started or taken over from its own screen.
  */
-import type { VisitListVisit, VisitLocalCopy } from '../../../sync/index';
+import type { VisitListVisit, VisitCopyMeta } from '../../../sync/index';
 import { visitActions } from '../../domain/visits';
 import { Button } from '../../ui/controls';
 import type { useVisitActions } from './use-visits';
@@ -12,7 +12,7 @@ import { visitTexts as t } from './texts';
 
 interface Props {
   visit: VisitListVisit;
-  copy: VisitLocalCopy | undefined;
+  copy: VisitCopyMeta | undefined;
   /** The visit started on this device, if any (only one at a time). */
   startedId: number | null;
   actions: ReturnType<typeof useVisitActions>;
