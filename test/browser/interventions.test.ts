@@ -55,6 +55,17 @@ describe('interventions', () => {
     await page.getByLabel('Rechercher par numéro, lieu ou statut').fill(firstNumber);
     await expect.poll(() => page.locator('.ir-card').count()).toBe(1);
     await page.context().setOffline(false);
+    // Clearing the search gives the list back; scrolling to its end brings the next page and keeps the
+    // cards already shown (the same elements, not drawn again; the server's page 2 may hold older-numbered
+    // requests created later, which take their place by date among them).
+    await page.getByLabel('Rechercher par numéro, lieu ou statut').fill('');
+    await expect.poll(() => page.locator('.ir-card').count()).toBeGreaterThanOrEqual(10);
+    const shown = await page.locator('.ir-card__title').allTextContents();
+    await page.locator('.ir-card').first().evaluate((el) => el.setAttribute('data-kept', 'yes'));
+    await page.locator('.list-more').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.locator('.ir-card').count(), { timeout: 10_000 }).toBeGreaterThan(shown.length);
+    expect(await page.locator('.ir-card__title').allTextContents()).toEqual(expect.arrayContaining(shown));
+    expect(await page.locator('.ir-card[data-kept="yes"] .ir-card__title').textContent()).toBe(shown[0]);
     await close();
   });
 
