@@ -19,13 +19,20 @@ function browserStore() {
 
 export const storage = browserStore();
 
+let notifier: ((contents: string[]) => void) | null = null;
+
+/**
+ * How the tick's push notes reach the phone (app/shell/push-notes.ts), given by the session's
+ * life once signed in: the code that shows them stays off the login screen's JavaScript.
+ */
+export function setNotifier(show: ((contents: string[]) => void) | null): void {
+  notifier = show;
+}
+
 export const session: Session = createSession({
   store: storage,
   defaultBaseUrl: import.meta.env.VITE_API_BASE ?? '',
   // One tab at a time refreshes the tokens (they rotate; a reused refresh token ends the session).
   refreshLock: (run) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('bp-token-refresh', run) : run()),
-  notify: (contents) => {
-    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-    for (const body of contents) new Notification('Batipass Terrain', { body, icon: '/icons/icon-192.png' });
-  },
+  notify: (contents) => notifier?.(contents),
 });

@@ -2,18 +2,27 @@
  * The signed-in session's life in the shell: the user's store opens and the
  * screens' data is refreshed on start, the 120 s tick runs, queued work is
  * sent on online/focus, drafts are flushed when the page hides, an expired
- * session is said. Loaded with the first signed-in screen (with the error
- * handler it needs), not with the login screen (issue 14's budget).
+ * session is said; the tick's push notes become the phone's notifications
+ * (push-notes.ts), and the installed app offers to turn them on
+ * (notification-prompt.tsx, loaded only there). Loaded with the first
+ * signed-in screen (with the error handler it needs), not with the login
+ * screen (issue 14's budget).
  */
-import { useEffect, useState } from 'react';
+import { createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { subscribe } from 'valtio/vanilla';
 import { ApiFailure } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
-import { session } from '../../services/session';
+import { session, setNotifier } from '../../services/session';
 import { getEngine } from '../../services/engine';
 import { handleError, setErrorNavigation } from '../../services/errors';
+import { showPushNotes } from './push-notes';
+
+// The offer to turn notifications on loads only where it may show: the installed app, browser not yet answered.
+const NotificationPrompt = lazy(() => import('./notification-prompt').then((m) => ({ default: m.NotificationPrompt })));
+const mayOfferNotifications = () =>
+  window.matchMedia?.('(display-mode: standalone)').matches === true && typeof Notification !== 'undefined' && Notification.permission === 'default';
 
 /** Runs `fn` once the browser has painted the current frame; returns a cancel function. */
 function afterPaint(fn: () => void): () => void {
@@ -76,6 +85,7 @@ function useSessionLife(screenShown: boolean): void {
         void session.loadVersion().catch(background);
       })
       .catch(background);
+    setNotifier((contents) => void showPushNotes(contents));
     session.startTick(() => ({
       installed: window.matchMedia('(display-mode: standalone)').matches,
       notificationsAllowed: typeof Notification !== 'undefined' && Notification.permission === 'granted',
@@ -92,6 +102,7 @@ function useSessionLife(screenShown: boolean): void {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       session.stopTick();
+      setNotifier(null);
       window.removeEventListener('pagehide', flushDrafts);
       window.removeEventListener('online', sendNow);
       window.removeEventListener('focus', sendNow);
@@ -109,8 +120,11 @@ function useSessionLife(screenShown: boolean): void {
   );
 }
 
-/** Mounted by the root layout while someone is signed in; draws nothing. */
+/** Mounted by the root layout while someone is signed in; draws only the offer to turn notifications on. */
 export function SessionLife({ screenShown }: { screenShown: boolean }) {
   useSessionLife(screenShown);
-  return null;
+  const { tokens, expired } = useSnapshot(session.state);
+  if (!tokens || expired || !mayOfferNotifications()) return null;
+  // Its own boundary: the layout's would hide the update prompt while this chunk loads.
+  return createElement(Suspense, { fallback: null }, createElement(NotificationPrompt, { screenShown }));
 }
