@@ -73,7 +73,8 @@ export function usePagedList<T>(open: (store: Store) => PagedList<T>, deps: Depe
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the list depends on
   }, [store, ...deps]);
-  const more = useCallback(() => list.current?.more() ?? Promise.resolve(), []);
+  // A failed read is a background error: the list keeps what it shows.
+  const more = useCallback(() => (list.current?.more() ?? Promise.resolve()).catch((error: unknown) => handleError(error, { background: true })), []);
   return { ...state, more };
 }
 
