@@ -22,6 +22,7 @@ const OFFER = { name: 'Recevoir les notifications ?' };
 const ENABLE = { name: 'Activer les notifications' };
 const NOTE = 'Un prestataire a proposé un rendez-vous à valider.';
 const TICK_MS = 120_000;
+const NAV = 'Navigation principale';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -87,16 +88,29 @@ describe('installed app', () => {
 
     // A new note on the server is shown at the next tick, alone.
     const user = env.server.ctx.db.prepare(`SELECT id FROM users WHERE email = ?`).get('gestionnaire@demo.fr') as { id: number };
-    env.server.ctx.db.prepare(`INSERT INTO notifications (user_id, content, created_at) VALUES (?, ?, ?)`).run(user.id, 'Nouveau message de Karim.', new Date().toISOString());
+    env.server.ctx.db
+      .prepare(`INSERT INTO notifications (user_id, content, created_at) VALUES (?, ?, ?)`)
+      .run(user.id, 'Nouveau message de Karim.', new Date().toISOString());
     await page.clock.fastForward(TICK_MS);
     await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Batipass Terrain', body: 'Nouveau message de Karim.' }]);
     await context.close();
   });
 
-  it('hides the offer on « Plus tard », still after a reload, and offers again a week later', async () => {
+  it('shows the offer on home only, hides it on « Plus tard », still after a reload, and offers again a week later', async () => {
     const { context, page } = await installedApp();
     await home(page);
     const offer = page.getByRole('region', OFFER);
+    await page.clock.fastForward(5000);
+    await offer.waitFor();
+    // Another screen (maybe a form) never has it; back on home it comes again after the delay.
+    const nav = page.getByRole('navigation', { name: NAV });
+    await nav.getByRole('link', { name: 'Interventions' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await page.clock.fastForward(5000);
+    await page.waitForTimeout(300);
+    expect(await offer.count()).toBe(0);
+    await nav.getByRole('link', { name: 'Accueil' }).click();
+    await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
     await page.clock.fastForward(5000);
     await offer.getByRole('button', { name: 'Plus tard' }).click();
     await offer.waitFor({ state: 'detached' });

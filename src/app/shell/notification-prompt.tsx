@@ -10,7 +10,7 @@
  * an answer counts as « Plus tard ». Loaded on demand by session-life.ts.
  */
 import { useEffect, useState } from 'react';
-import { useRouterState } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { NOTIFICATIONS_LATER_KEY, parseLaterAt, shouldOfferNotifications, type PermissionState } from '../../domain/notifications';
 import { storage } from '../../services/session';
 import { showToast } from '../../services/toasts';
@@ -41,8 +41,20 @@ function offerNow(): boolean {
   });
 }
 
+/**
+ * On home? Read from the router's events, as the navigation loader does: useRouterState, used
+ * nowhere else, made the bundler split the router's code shared with the login screen into a
+ * chunk of its own, 1 kB more gzip before login.
+ */
+function useOnHome(): boolean {
+  const router = useRouter();
+  const [onHome, setOnHome] = useState(() => router.state.location.pathname === '/');
+  useEffect(() => router.subscribe('onResolved', () => setOnHome(router.state.location.pathname === '/')), [router]);
+  return onHome;
+}
+
 export function NotificationPrompt({ screenShown }: { screenShown: boolean }) {
-  const onHome = useRouterState({ select: (s) => s.location.pathname === '/' });
+  const onHome = useOnHome();
   const [answered, setAnswered] = useState(false);
   const [due, setDue] = useState(false);
   const waiting = onHome && screenShown && !answered;
