@@ -101,3 +101,24 @@ export async function typeSession(page: Page, sections = 30, words = 40): Promis
   }
   await page.waitForTimeout(500);
 }
+
+/**
+ * The floor under any keystroke figure: the same words typed, with the same rhythm, into a bare
+ * `<input>` added to the same page outside React (no handler, no store). What the browser itself
+ * costs from a key to the next paint on this machine; the app's own share is what the visit adds.
+ */
+export async function typeIntoBareInput(page: Page, words = 12): Promise<void> {
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.id = 'bench-bare-input';
+    input.setAttribute('aria-label', 'bench');
+    input.style.cssText = 'position:fixed;top:0;left:0;z-index:9999';
+    document.body.append(input);
+  });
+  for (let word = 0; word < words; word++) {
+    await page.locator('#bench-bare-input').click();
+    await page.keyboard.type('palier ', { delay: 60 });
+    await page.waitForTimeout(150 + ((word * 137) % 400));
+  }
+  await page.evaluate(() => document.getElementById('bench-bare-input')?.remove());
+}

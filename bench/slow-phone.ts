@@ -12,7 +12,18 @@
  * over the same work (a separate pass, the profiler slows what it watches).
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { makeVisitBig, openBigVisit, readLatencies, recordInputToPaint, resetLatencies, round, stats, typeSession, type Stats } from './big-visit';
+import {
+  makeVisitBig,
+  openBigVisit,
+  readLatencies,
+  recordInputToPaint,
+  resetLatencies,
+  round,
+  stats,
+  typeIntoBareInput,
+  typeSession,
+  type Stats,
+} from './big-visit';
 import { cdp, managerWithCachedList, signIn, startBenchEnv, type BenchEnv } from './env';
 import { observeLongTasks, rendererTime, takeLongTasks, topSelfTime, type LongTasks } from './profile';
 
@@ -24,7 +35,16 @@ export interface SlowPhoneResult {
   name: 'slow-phone';
   cpuThrottlingRate: number;
   /** Left out when SLOW_PHONE_ONLY=list. */
-  typing?: { unthrottled: Stats; throttled: Stats; ratioP95: number; longTasksThrottled: LongTasks };
+  typing?: {
+    unthrottled: Stats;
+    throttled: Stats;
+    ratioP95: number;
+    longTasksThrottled: LongTasks;
+    /** A bare input outside React in the same page, same rhythm: the browser's own cost (big-visit.ts). */
+    floor: { unthrottled: Stats; throttled: Stats };
+    /** What the visit adds to the floor, throttled (p50 and p95 differences). */
+    appShareThrottled: { p50Ms: number; p95Ms: number };
+  };
   list: {
     cachedInterventions: number;
     scrolls: number;
@@ -68,14 +88,30 @@ async function measureTyping(env: BenchEnv) {
   await typeSession(page);
   const throttled = stats((await readLatencies(page)).keydown!);
   const longTasks = await takeLongTasks(page);
+  const floorOf = async () => {
+    await page.evaluate(resetLatencies);
+    await typeIntoBareInput(page);
+    return stats((await readLatencies(page)).keydown!);
+  };
+  const floorThrottled = await floorOf();
   let profile;
   if (throttled.p95Ms > 16) {
     const renderer = await rendererTime(session, () => typeSession(page, 0, 10));
     profile = { mainThreadOver10Words: renderer, ...(await topSelfTime(session, () => typeSession(page, 5, 15))) };
   }
   await throttle(session, 1);
+  const floor = { unthrottled: await floorOf(), throttled: floorThrottled };
   await context.close();
-  return { unthrottled, throttled, ratioP95: Math.round((throttled.p95Ms / unthrottled.p95Ms) * 100) / 100, longTasksThrottled: longTasks, profile };
+  const appShareThrottled = { p50Ms: round(throttled.p50Ms - floorThrottled.p50Ms), p95Ms: round(throttled.p95Ms - floorThrottled.p95Ms) };
+  return {
+    unthrottled,
+    throttled,
+    ratioP95: Math.round((throttled.p95Ms / unthrottled.p95Ms) * 100) / 100,
+    longTasksThrottled: longTasks,
+    floor,
+    appShareThrottled,
+    profile,
+  };
 }
 
 export const shownItems = (page: Page) => page.locator('ul[aria-label="Interventions"] > li').count();
@@ -169,6 +205,8 @@ export async function measureSlowPhone(): Promise<SlowPhoneResult> {
         .map((f) => `${f.selfMs} ms ${f.where} «${f.code ?? f.function}»`);
       explanation.typingSummary =
         `Throttled keystroke p95 ${typing.throttled.p95Ms} ms > 16 (max ${typing.throttled.maxMs}); ${typing.longTasksThrottled.count} long tasks while typing, longest ${typing.longTasksThrottled.longestMs} ms. ` +
+        `Floor: a bare input outside React in the same page, same rhythm, p50 ${typing.floor.throttled.p50Ms} ms, p95 ${typing.floor.throttled.p95Ms} ms throttled (${typing.floor.unthrottled.p95Ms} ms unthrottled): ` +
+        `the browser alone ${typing.floor.throttled.p95Ms > 16 ? 'is above' : 'is within'} the goal on this machine; the visit adds ${typing.appShareThrottled.p50Ms} ms at p50 and ${typing.appShareThrottled.p95Ms} ms at p95. ` +
         `Main thread over 10 words (77 keys): script ${m.ScriptMs} ms, layout ${m.LayoutMs} ms (${m.LayoutCount}×), style ${m.RecalcStyleMs} ms (${m.RecalcStyleCount}×), ${m.domNodes} DOM nodes. ` +
         `Top app functions by self time: ${js.join('; ')}.`;
       explanation.typingThrottledTopSelfTime = typing.profile;
@@ -188,7 +226,16 @@ export async function measureSlowPhone(): Promise<SlowPhoneResult> {
       name: 'slow-phone',
       cpuThrottlingRate: RATE,
       ...(typing
-        ? { typing: { unthrottled: typing.unthrottled, throttled: typing.throttled, ratioP95: typing.ratioP95, longTasksThrottled: typing.longTasksThrottled } }
+        ? {
+            typing: {
+              unthrottled: typing.unthrottled,
+              throttled: typing.throttled,
+              ratioP95: typing.ratioP95,
+              longTasksThrottled: typing.longTasksThrottled,
+              floor: typing.floor,
+              appShareThrottled: typing.appShareThrottled,
+            },
+          }
         : {}),
       list: {
         cachedInterventions: list.cached,

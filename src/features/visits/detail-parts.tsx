@@ -9,20 +9,31 @@ import type { useVisitActions } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
 
-/** Memoised: a level whose sections did not change (most of them, at each keystroke) is not rendered again. */
-export const TreeLevel = memo(function TreeLevel({
-  sections,
-  currentId,
-  showHidden,
-  showCompleted,
-  onOpen,
-}: {
+interface TreeLevelProps {
   sections: Record<string, VisitSection>;
   currentId: string | null;
   showHidden: boolean;
   showCompleted: boolean;
   onOpen: (id: string) => void;
-}) {
+}
+
+/** Two sections look the same in the tree: what it shows of them, and the same children. */
+const sameEntry = (a: VisitSection, b: VisitSection) =>
+  a === b || (a.id === b.id && a.name === b.name && a.complete === b.complete && a.is_hidden === b.is_hidden && a.sections === b.sections);
+
+/**
+ * A level is drawn again only when what it shows changed: an answer typed in a section gives it
+ * new objects up to the form, but its name, flags and children stay, so the level is skipped.
+ */
+function sameLevel(a: TreeLevelProps, b: TreeLevelProps): boolean {
+  if (a.currentId !== b.currentId || a.showHidden !== b.showHidden || a.showCompleted !== b.showCompleted || a.onOpen !== b.onOpen) return false;
+  if (a.sections === b.sections) return true;
+  const before = Object.values(a.sections);
+  const after = Object.values(b.sections);
+  return before.length === after.length && before.every((s, i) => sameEntry(s, after[i]!));
+}
+
+export const TreeLevel = memo(function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen }: TreeLevelProps) {
   const visible = Object.values(sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
   if (visible.length === 0) return null;
   return (
@@ -42,7 +53,7 @@ export const TreeLevel = memo(function TreeLevel({
       ))}
     </ul>
   );
-});
+}, sameLevel);
 
 /**
  * A visit not downloaded here yet: what the list knows of it (readable offline once the list was
