@@ -40,3 +40,14 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// A tapped notification (the tick's notes, app/shell/push-notes.ts) brings the app forward, or opens it.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows[0];
+      return open ? open.focus().then(() => undefined) : self.clients.openWindow('/').then(() => undefined);
+    }),
+  );
+});
