@@ -38,6 +38,8 @@ export interface ApiClientOptions {
 
 export interface CallOptions {
   json?: unknown;
+  /** A JSON body already written as text: sent as it is, with the JSON content type. */
+  jsonText?: string;
   body?: FormData;
   searchParams?: Record<string, string | number | boolean | (string | number)[] | undefined>;
   /** Sent as Idempotency-Key so that a replayed write is applied once. */
@@ -87,9 +89,8 @@ interface TextBodyInit extends RequestInit {
   bodyText?: string;
 }
 
-function jsonBody(json: unknown, headers: Record<string, string>): { body: string; bodyText: string } {
+function jsonBody(text: string, headers: Record<string, string>): { body: string; bodyText: string } {
   headers['Content-Type'] = 'application/json';
-  const text = JSON.stringify(json);
   return { body: text, bodyText: text };
 }
 
@@ -121,7 +122,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         headers,
         searchParams: toSearchParams(o.searchParams),
-        ...(o.json !== undefined ? jsonBody(o.json, headers) : {}),
+        ...(o.jsonText !== undefined ? jsonBody(o.jsonText, headers) : o.json !== undefined ? jsonBody(JSON.stringify(o.json), headers) : {}),
         ...(o.body ? { body: o.body } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
       });

@@ -38,7 +38,10 @@ export const visitStart = defineCommand<{ visitId: number }>()({
 
 export interface VisitSendCommand extends Record<string, unknown> {
   visitId: number;
-  data: VisitData;
+  /** The forms as JSON text (drafts/visit-forms-text.ts): the outbox stores and sends one string. */
+  dataJson?: string;
+  /** Commands queued by an earlier version carry the forms as objects. */
+  data?: VisitData;
 }
 
 const SEND_LABELS: Record<VisitSendMode, string> = { save: 'Enregistrement de la visite', draft: 'Mise en pause de la visite', terminate: 'Fin de la visite' };
@@ -52,7 +55,7 @@ function sendCommand(mode: VisitSendMode) {
     name: `visit.${mode}`,
     label: () => SEND_LABELS[mode],
     entity: (p) => `visit:${p.visitId}`,
-    request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), json: p.data }),
+    request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), ...(p.dataJson !== undefined ? { jsonText: p.dataJson } : { json: p.data }) }),
     coalesce: mode === 'save',
     async apply(ctx, p) {
       await patchCopy(ctx, p.visitId, { dirty: false, ...(mode === 'save' ? {} : { closing: mode, started: false }) });

@@ -142,7 +142,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const forms = snapshot.forms;
       if (!forms || !snapshot.dirty) return true;
       await writeLocal(false);
-      await env.outbox.enqueue('visit.save', { visitId, data: forms });
+      await env.outbox.enqueue('visit.save', { visitId, dataJson: formsText(forms) });
       publish({ dirty: false });
       return true;
     },

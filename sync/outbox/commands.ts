@@ -11,6 +11,8 @@ export interface RequestSpec {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   json?: unknown;
+  /** A JSON body already written as text (a visit's forms): sent as it is. */
+  jsonText?: string;
   /** Multipart upload: the blob id in the file store, sent in field `file` with these extra fields. */
   file?: { id: string; fields?: Record<string, string> };
 }

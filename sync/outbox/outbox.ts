@@ -124,7 +124,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         progress?.(command.id, null);
       }
     }
-    return api.call(spec.method, spec.path, { json: spec.json, idempotencyKey: command.id });
+    return api.call(spec.method, spec.path, { json: spec.json, jsonText: spec.jsonText, idempotencyKey: command.id });
   }
 
   const errorOf = (failure: ApiFailure): CommandError => ({ status: failure.status, code: failure.code, message: failure.description || failure.message });

@@ -153,8 +153,15 @@ describe('visit draft in the engine', () => {
     const rewritten = await read();
     expect(rewritten.forms).toBeUndefined();
     expect(localCopyOf(rewritten).forms).toEqual(typed(field.id, 'Carrelage fendu')(forms));
+    o.pause();
     await draft.close();
+    const [queued] = await o.all();
+    expect(typeof queued?.payload.dataJson).toBe('string'); // one string in the outbox, sent as it is
+    o.resume();
     await until(async () => serverValue(visitId, field.id) === 'Carrelage fendu');
+    // A save queued by the previous version, forms as objects, still reaches the server.
+    await o.enqueue('visit.save', { visitId, data: typed(field.id, 'Carrelage remplacé')(forms) });
+    await until(async () => serverValue(visitId, field.id) === 'Carrelage remplacé');
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 

@@ -2,7 +2,8 @@
  * The client tells whether the server was reached: a request that fails for
  * want of network marks it unreachable (the top bar then says 'Hors ligne'
  * even when navigator.onLine says true), any answer, an error status
- * included, marks it reachable again. JSON bodies reach fetch unchanged.
+ * included, marks it reachable again. JSON bodies (objects or JSON text)
+ * reach fetch unchanged.
  */
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../sync/api/client';
@@ -43,5 +44,9 @@ describe('API client reachability', () => {
     expect(await api.call('POST', 'api/requests', { json: { information: 'Fuite' } })).toEqual({ id: 7 });
     expect(seen).toEqual([false, true, true]);
     expect(bodies).toEqual(['application/json {"information":"Fuite"}', 'application/json {"information":"Fuite"}']);
+    // A body already written as JSON text (a visit's forms) goes as it is, with the JSON type.
+    bodies.length = 0;
+    await api.call('POST', 'api/visit/save/3', { jsonText: '{"7":{"form_id":"7"}}' });
+    expect(bodies).toEqual(['application/json {"7":{"form_id":"7"}}']);
   });
 });
