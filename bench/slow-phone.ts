@@ -187,7 +187,7 @@ async function measureList(env: BenchEnv) {
   return { cached, fast, slow, fromStore, profile };
 }
 
-/** SLOW_PHONE_ONLY=list (or typing) runs one half alone; both by default. */
+/** SLOW_PHONE_ONLY=list runs the list half alone; both by default. */
 const ONLY = process.env.SLOW_PHONE_ONLY;
 
 export async function measureSlowPhone(): Promise<SlowPhoneResult> {
