@@ -61,7 +61,10 @@ describe('interventions', () => {
     await page.getByLabel('Rechercher par numéro, lieu ou statut').fill('');
     await expect.poll(() => page.locator('.ir-card').count()).toBeGreaterThanOrEqual(10);
     const shown = await page.locator('.ir-card__title').allTextContents();
-    await page.locator('.ir-card').first().evaluate((el) => el.setAttribute('data-kept', 'yes'));
+    await page
+      .locator('.ir-card')
+      .first()
+      .evaluate((el) => el.setAttribute('data-kept', 'yes'));
     await page.locator('.list-more').scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator('.ir-card').count(), { timeout: 10_000 }).toBeGreaterThan(shown.length);
     expect(await page.locator('.ir-card__title').allTextContents()).toEqual(expect.arrayContaining(shown));
