@@ -4,7 +4,7 @@
  * came from a pull, from a command's optimistic effect or from another tab.
  * Screens never wait on the network to show something.
  */
-import { useCallback, useEffect, useRef, useState, type DependencyList, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
 import { map, type Observable } from 'rxjs';
 import { TICK_MS, type Engine, type PagedList, type PagedState, type Store } from '../../sync/index';
@@ -65,7 +65,12 @@ export function usePagedList<T>(open: (store: Store) => PagedList<T>, deps: Depe
     if (!store) return;
     const opened = openRef.current(store);
     list.current = opened;
-    const subscription = opened.state$.subscribe({ next: setState, error: (error: unknown) => handleError(error, { background: true }) });
+    // A new page or a change is not urgent: rendered as a transition, React yields to input every few ms
+    // (a slow phone scrolling the list kept one task of 50+ ms per page otherwise).
+    const subscription = opened.state$.subscribe({
+      next: (next) => startTransition(() => setState(next)),
+      error: (error: unknown) => handleError(error, { background: true }),
+    });
     return () => {
       subscription.unsubscribe();
       opened.close();
