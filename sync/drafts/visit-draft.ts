@@ -88,9 +88,15 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     return { copy, forms: formsFromStore(stored) };
   }
 
+  /**
+   * 30 s after the first change not yet saved (spec: "30000 ms after a change"), not pushed back by
+   * each keystroke: an inspector typing without a pause is still saved every 30 s.
+   */
   function scheduleAutosave(): void {
-    saveTimer = stop(saveTimer);
-    saveTimer = timers.setTimeout(() => void draft.save().catch(report), AUTOSAVE_MS);
+    saveTimer ??= timers.setTimeout(() => {
+      saveTimer = null;
+      void draft.save().catch(report);
+    }, AUTOSAVE_MS);
   }
 
   const draft = {

@@ -132,6 +132,26 @@ describe('visit draft in the engine', () => {
     await until(async () => (await o.count()) === 0);
   });
 
+  it('autosaves 30 s after the first unsaved change, even while the inspector keeps typing', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const timers = manualTimers();
+    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await draft.load();
+    const { field } = textField(draft.getSnapshot().forms!);
+    draft.update(typed(field.id, 'Fis'));
+    timers.advance(AUTOSAVE_MS - 1_000);
+    draft.update(typed(field.id, 'Fissure'));
+    expect(await o.count()).toBe(0);
+    timers.advance(1_000);
+    await until(async () => (await o.count()) === 1);
+    expect(JSON.parse(String((await o.all())[0]!.payload.dataJson))).toEqual(draft.getSnapshot().forms);
+    await draft.close();
+    o.resume();
+    await until(async () => (await o.count()) === 0);
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
+  });
+
   it('keeps the forms on disk as one JSON text, and opens a copy stored before with its forms as objects', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     const read = async () => dataOf<StoredVisitCopy & { forms?: unknown }>((await db.visitdata.findOne(String(visitId)).exec())!);
