@@ -76,7 +76,7 @@ describe('installed app', () => {
     const tick = page.waitForResponse((r) => r.url().endsWith('/api/notifications/push_mobiles'));
     await page.clock.fastForward(TICK_MS);
     await tick;
-    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Batipass Terrain', body: NOTE }]);
+    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([{ title: 'Batipass Terrain', body: NOTE }]);
 
     // The reference server answers the same notes at the following tick: they are not shown again.
     await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()));
@@ -92,7 +92,7 @@ describe('installed app', () => {
       .prepare(`INSERT INTO notifications (user_id, content, created_at) VALUES (?, ?, ?)`)
       .run(user.id, 'Nouveau message de Karim.', new Date().toISOString());
     await page.clock.fastForward(TICK_MS);
-    await expect.poll(() => shownNotifications(page)).toEqual([{ title: 'Batipass Terrain', body: 'Nouveau message de Karim.' }]);
+    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([{ title: 'Batipass Terrain', body: 'Nouveau message de Karim.' }]);
     await context.close();
   });
 
