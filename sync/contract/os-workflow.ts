@@ -111,18 +111,7 @@ export function mayActAt(place: OsPlace, roles: readonly string[]): boolean {
 
 /** OS list filters 1–7 → places (spec part 1 §4). */
 export const OS_LIST_FILTERS: Record<number, readonly OsPlace[]> = {
-  1: [
-    'start',
-    'request_init',
-    'request_completion',
-    'purchase_order_dp',
-    'purchase_order_dt',
-    'os_creation',
-    'n1_signature',
-    'n2_signature',
-    'request_intervention_provider',
-    'closed',
-  ],
+  1: ['start', ...LONG],
   2: ['request_init', 'request_completion'],
   3: ['purchase_order_dp', 'purchase_order_dt'],
   4: ['os_creation'],
