@@ -1,43 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { formsFromStore, formsText } from '../../sync/drafts/visit-forms-text';
 import type { VisitData, VisitField, VisitSection } from '../../sync/contract/visit-data';
+import { field, section } from '../visit-fixtures';
 
-const field = (id: string, value: string[]): VisitField => ({
-  id,
-  name: `Champ « ${id} » "guillemets" \\ é`,
-  field_type: 'text',
-  field_config: '{"placeholder":"Saisir","required":true}',
-  field_choices: {},
-  field_value: value,
-  field_value_id: [],
-  field_value_note: null,
-  is_hidden: false,
-  is_iterable: false,
-  comment: '',
-  add_comment: false,
-  alert_flag: false,
-  field_answer_id: null,
-  files: [],
-});
-
-const section = (id: string, fields: VisitField[], sections: VisitSection[] = []): VisitSection => ({
-  id,
-  name: `Section ${id}`,
-  complete: false,
-  is_hidden: false,
-  is_iterable: true,
-  comment: '',
-  add_comment: false,
-  section_answer_id: null,
-  fields: Object.fromEntries(fields.map((f) => [f.id, f])),
-  sections: Object.fromEntries(sections.map((s) => [s.id, s])),
-});
+/** A text field with a name that needs escaping in JSON, and a section holding fields and subsections. */
+const text = (id: string, value: string[]): VisitField => field(id, { name: `Champ « ${id} » "guillemets" \\ é`, field_type: 'text', field_value: value });
+const node = (id: string, fields: VisitField[], sections: VisitSection[] = []): VisitSection =>
+  section(id, {
+    name: `Section ${id}`,
+    is_iterable: true,
+    fields: Object.fromEntries(fields.map((f) => [f.id, f])),
+    sections: Object.fromEntries(sections.map((s) => [s.id, s])),
+  });
 
 const visit = (): VisitData => ({
   '7': {
     form_id: '7',
     form_name: 'Parties communes',
-    sections: { a: section('a', [field('a1', ['x'])], [section('a.b', [field('b1', [])]), section('c', [])]), d: section('d', [field('d1', ['1', '2'])]) },
+    sections: { a: node('a', [text('a1', ['x'])], [node('a.b', [text('b1', [])]), node('c', [])]), d: node('d', [text('d1', ['1', '2'])]) },
   },
   '8': { form_id: '8', form_name: 'Vide', sections: {} },
 });
@@ -60,7 +40,7 @@ describe('visit forms as JSON text', () => {
       ...forms,
       '7': {
         ...forms['7']!,
-        sections: { ...forms['7']!.sections, a: { ...a, sections: { ...a.sections, 'a.b': { ...inner, fields: { b1: field('b1', ['Fissure']) } } } } },
+        sections: { ...forms['7']!.sections, a: { ...a, sections: { ...a.sections, 'a.b': { ...inner, fields: { b1: text('b1', ['Fissure']) } } } } },
       },
     };
     expect(JSON.parse(formsText(edited))).toEqual(edited);

@@ -8,44 +8,11 @@ import {
   generatedFileName,
   noteTone,
   toggleOption,
-  type VisitField,
   type VisitForm,
-  type VisitSection,
 } from '../../sync/contract/visit-data';
 import { filterVisits, visitActions, NO_FILTERS } from '../../src/domain/visits';
+import { field, section } from '../visit-fixtures';
 import type { VisitListDoc } from '../../sync/pull/visits';
-
-const field = (id: string, extra: Partial<VisitField> = {}): VisitField => ({
-  id,
-  name: id,
-  field_type: 'radio',
-  field_config: '{}',
-  field_choices: { c1: { field_choice_name: 'Bon état', field_choice_note: 100 }, c2: { field_choice_name: 'À surveiller', field_choice_note: 40 } },
-  field_value: [],
-  field_value_id: [],
-  field_value_note: null,
-  is_hidden: false,
-  is_iterable: false,
-  comment: '',
-  add_comment: false,
-  alert_flag: false,
-  field_answer_id: null,
-  files: [],
-  ...extra,
-});
-const section = (id: string, extra: Partial<VisitSection> = {}): VisitSection => ({
-  id,
-  name: id,
-  complete: false,
-  is_hidden: false,
-  is_iterable: false,
-  comment: '',
-  add_comment: false,
-  section_answer_id: null,
-  fields: {},
-  sections: {},
-  ...extra,
-});
 
 describe('answers', () => {
   it('radio and select take value, id and note from the choice; clearing empties all three', () => {
