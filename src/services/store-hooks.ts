@@ -8,6 +8,7 @@ import { startTransition, useCallback, useEffect, useRef, useState, type Depende
 import { useSnapshot } from 'valtio';
 import { map, type Observable } from 'rxjs';
 import { TICK_MS, type Engine, type PagedList, type PagedState, type Store } from '../../sync/index';
+import { useStableCallback } from '../ui/use-stable-callback';
 import { engineState, getEngine } from './engine';
 import { handleError } from './errors';
 
@@ -36,11 +37,10 @@ export function useStore(): Store | null {
 export function useStoreQuery<T>(make: (store: Store) => Observable<T>, deps: DependencyList, initial: T): { value: T; loaded: boolean } {
   const store = useStore();
   const [state, setState] = useState<{ value: T; loaded: boolean }>({ value: initial, loaded: false });
-  const makeRef = useRef(make);
-  makeRef.current = make;
+  const latestMake = useStableCallback(make);
   useEffect(() => {
     if (!store) return;
-    const subscription = makeRef.current(store).subscribe({
+    const subscription = latestMake(store).subscribe({
       next: (value) => setState({ value, loaded: true }),
       error: (error: unknown) => handleError(error, { background: true }),
     });
@@ -59,11 +59,10 @@ export function usePagedList<T>(open: (store: Store) => PagedList<T>, deps: Depe
   const store = useStore();
   const [state, setState] = useState<PagedState<T>>({ items: [], loaded: false, complete: false });
   const list = useRef<PagedList<T> | null>(null);
-  const openRef = useRef(open);
-  openRef.current = open;
+  const latestOpen = useStableCallback(open);
   useEffect(() => {
     if (!store) return;
-    const opened = openRef.current(store);
+    const opened = latestOpen(store);
     list.current = opened;
     // A new page or a change is not urgent: rendered as a transition, React yields to input every few ms
     // (a slow phone scrolling the list kept one task of 50+ ms per page otherwise).
@@ -91,21 +90,20 @@ export function usePagedList<T>(open: (store: Store) => PagedList<T>, deps: Depe
  */
 export function useSpacedLoads(lastLoad: RefObject<number>, load: () => void, enabled: boolean, minGapMs = 1000): () => void {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const current = useRef({ load, enabled });
-  current.current = { load, enabled };
+  // Run when the time is up: the load and the switch of that moment, not of when it was asked.
+  const runNow = useStableCallback(() => {
+    timer.current = undefined;
+    if (!enabled) return;
+    lastLoad.current = Date.now();
+    load();
+  });
   useEffect(() => () => clearTimeout(timer.current), []);
   return useCallback(() => {
     if (!enabled || timer.current !== undefined) return;
-    const run = () => {
-      timer.current = undefined;
-      if (!current.current.enabled) return;
-      lastLoad.current = Date.now();
-      current.current.load();
-    };
     const wait = lastLoad.current + minGapMs - Date.now();
-    if (wait <= 0) run();
-    else timer.current = setTimeout(run, wait);
-  }, [enabled, lastLoad, minGapMs]);
+    if (wait <= 0) runNow();
+    else timer.current = setTimeout(runNow, wait);
+  }, [enabled, lastLoad, minGapMs, runNow]);
 }
 
 /**
@@ -116,13 +114,12 @@ export function useSpacedLoads(lastLoad: RefObject<number>, load: () => void, en
 export function usePull(pull: (engine: Engine) => Promise<unknown>, deps: DependencyList): { refresh: () => Promise<void>; refreshing: boolean } {
   const { ready } = useSnapshot(engineState);
   const [refreshing, setRefreshing] = useState(false);
-  const pullRef = useRef(pull);
-  pullRef.current = pull;
+  const latestPull = useStableCallback(pull);
   const run = useRef(async (explicit: boolean) => {
     if (!navigator.onLine) return;
     setRefreshing(true);
     try {
-      await pullRef.current(await getEngine());
+      await latestPull(await getEngine());
     } catch (error) {
       handleError(error, { background: !explicit });
     } finally {
