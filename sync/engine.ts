@@ -1,22 +1,26 @@
 /**
  * The sync engine of a signed-in user: opens their store, runs the outbox,
- * pulls the singletons (user, unread count, version) into local documents,
- * and follows the session: paused when it expires (nothing pending is lost),
+ * plugs in the modules (each brings its facade: engine.os, engine.visits, …),
+ * keeps the singletons (user, unread count, version) in local documents, and
+ * follows the session: paused when it expires (nothing pending is lost),
  * resumed when the same user signs in again, wiped on an explicit logout.
+ * It knows every piece of unsent work (queued and refused commands, drafts,
+ * modules' unsaved copies, files), which sign-out and export read.
  */
 import { proxy, ref, subscribe } from 'valtio/vanilla';
 import type { Subscription } from 'rxjs';
 import type { Session } from './session/session';
 import type { UserData } from './contract/core';
-import { openStore, removeStore, type Database, type Store, type StoreEnv, type OutboxDoc } from './store/database';
+import { openStore, removeStore, type Store, type StoreEnv, type OutboxDoc } from './store/database';
 import { createOutbox, type EnqueueOptions, type Outbox } from './outbox/outbox';
 import type { AppCommandName, AppPayload, AppRegistry } from './commands/registry';
-import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, markRefreshed, readLocal, watchLocal, writeLocal } from './store/local';
-import { ApiFailure } from './api/failure';
+import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, readLocal, writeLocal } from './store/local';
 import { buildExport } from './outbox/export';
-import { openVisitDraft, type VisitDraft } from './drafts/visit-draft';
-import { closedCopiesDropper, saveUnsavedCopies } from './drafts/visit-copies';
-import { pullVisitList } from './pull/visits';
+import { draftKit } from './drafts/kit';
+import { NoLocalStore } from './errors';
+import { collectUnsent, type UnsentWork } from './outbox/unsent';
+import type { CollectionName } from './store/schemas';
+import type { EngineModule, FacadesOf, ModuleContext, ModuleInstance } from './facades/module';
 
 export interface EngineState {
   userId: number | null;
@@ -28,34 +32,66 @@ export interface EngineState {
   progress: Record<string, number>;
 }
 
-export interface EngineEnv {
+export const emptyEngineState = (): EngineState => ({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
+
+export interface EngineEnv<M extends Record<string, EngineModule>> {
   session: Session;
   registry: AppRegistry;
+  modules: M;
   storeEnv?: StoreEnv;
+  /** The server refused a command: the app tells the user once (the command stays, marked refused). */
   onRejected?: (command: OutboxDoc) => void;
   /** A state proxy made by the caller (the UI creates it before the engine loads). */
   state?: EngineState;
-  /** A background draft write or save failed. */
-  onDraftError?: (error: unknown) => void;
 }
 
-export type Engine = ReturnType<typeof createEngine>;
+/** What a screen learns after queuing an operation: sent, kept on the device, or refused (with why). */
+export type Outcome = { outcome: 'sent' } | { outcome: 'pending' } | { outcome: 'rejected'; command: OutboxDoc };
 
-export function createEngine(env: EngineEnv) {
+export function createEngine<M extends Record<string, EngineModule>>(env: EngineEnv<M>) {
   const { session } = env;
-  const state = env.state ?? proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
+  const state = env.state ?? proxy<EngineState>(emptyEngineState());
   let store: Store | null = null;
   let outbox: Outbox<AppRegistry> | null = null;
   let attaching: Promise<void> | null = null;
   const subscriptions: Subscription[] = [];
-  /** Open visit drafts, shared by the screens that show the same visit. */
-  const drafts = new Map<number, { draft: VisitDraft; users: number; closing: ReturnType<typeof setTimeout> | null }>();
-  /** A released draft waits this long before closing: going from the detail to the fiche reuses it. */
-  const DRAFT_KEEP_MS = 1_000;
 
-  function requireOutbox(): Outbox<AppRegistry> {
-    if (!outbox) throw new ApiFailure('http', 401, 'POST', 'outbox', 'Connectez-vous pour enregistrer vos modifications.');
+  const requireStore = (): Store => {
+    if (!store) throw new NoLocalStore();
+    return store;
+  };
+  const requireOutbox = (): Outbox<AppRegistry> => {
+    if (!outbox) throw new NoLocalStore();
     return outbox;
+  };
+  const enqueue = <N extends AppCommandName>(name: N, payload: AppPayload<N>, options?: EnqueueOptions) => requireOutbox().enqueue(name, payload, options);
+
+  const drafts = draftKit(
+    () => requireStore().db,
+    () => requireStore().files,
+  );
+  const ctx: ModuleContext = {
+    db: () => requireStore().db,
+    files: () => requireStore().files,
+    api: session.api,
+    outbox: { enqueue },
+    drafts,
+    user: () => session.state.user,
+  };
+  const instances = Object.fromEntries(Object.entries(env.modules).map(([name, module]) => [name, module(ctx)])) as Record<string, ModuleInstance>;
+  const facades = Object.fromEntries(Object.entries(instances).map(([name, instance]) => [name, instance.facade])) as FacadesOf<M>;
+  const each = (hook: (m: ModuleInstance) => Promise<void> | void) => Promise.all(Object.values(instances).map(async (m) => hook(m)));
+
+  /** The server's copy of a document, re-read after a refusal by the module that owns the collection. */
+  async function refetch(collection: CollectionName, id: string): Promise<boolean> {
+    for (const instance of Object.values(instances)) {
+      const read = instance.refetch?.[collection];
+      if (read) {
+        await read(id);
+        return true;
+      }
+    }
+    return false;
   }
 
   async function open(userId: number): Promise<void> {
@@ -65,6 +101,7 @@ export function createEngine(env: EngineEnv) {
       api: session.api,
       registry: env.registry,
       ...(env.onRejected ? { onRejected: env.onRejected } : {}),
+      refetch,
       onSessionNeeded: () => {
         session.state.expired = true;
       },
@@ -73,8 +110,6 @@ export function createEngine(env: EngineEnv) {
         else state.progress[id] = percent;
       },
     });
-    const dropSentCopies = closedCopiesDropper(store.db);
-    const opened = store;
     subscriptions.push(
       outbox.all$().subscribe((docs) => {
         const commands = docs.map((d) => d.toJSON() as OutboxDoc);
@@ -83,13 +118,12 @@ export function createEngine(env: EngineEnv) {
         state.commands = ref(commands);
         state.pending = commands.filter((c) => c.status !== 'rejected').length;
         state.rejected = commands.length - state.pending;
-        void dropSentCopies(commands)
-          .then((dropped) => (dropped.length > 0 ? pullVisitList(opened.db, session.api, false) : undefined))
-          .catch(() => undefined); // offline: the list is pulled again later
+        for (const instance of Object.values(instances)) instance.onCommands?.(commands);
       }),
       // The store is the truth for the user; the session keeps a copy for the first paint.
-      watchLocal<UserData>(store.db, LOCAL_USER).subscribe((user) => {
-        if (user) session.state.user = user;
+      store.db.getLocal$<{ value: UserData }>(LOCAL_USER).subscribe((doc) => {
+        const user = doc?.toJSON().data.value;
+        if (user) session.state.user = JSON.parse(JSON.stringify(user)) as UserData;
       }),
     );
     if (session.state.user?.id === userId) await writeLocalIfMissing(store, session.state.user);
@@ -97,28 +131,7 @@ export function createEngine(env: EngineEnv) {
     await outbox.start();
     state.userId = userId;
     state.ready = true;
-    void saveUnsavedCopies(store.db, saveClosedDraft, (id) => drafts.has(id)).catch(env.onDraftError ?? (() => undefined));
-  }
-
-  function newDraft(db: Database, visitId: number): VisitDraft {
-    return openVisitDraft(
-      {
-        db,
-        outbox: { enqueue: (name, payload, options) => requireOutbox().enqueue(name, payload, options) },
-        ...(env.onDraftError ? { onError: env.onDraftError } : {}),
-      },
-      visitId,
-    );
-  }
-
-  /** Opens a visit's draft off screen, and closes it: closing queues what was typed and not saved. */
-  async function saveClosedDraft(visitId: number): Promise<boolean> {
-    const db = store?.db;
-    if (!db) return false;
-    const draft = newDraft(db, visitId);
-    await draft.load();
-    await draft.close();
-    return true;
+    await each((m) => m.start?.());
   }
 
   /**
@@ -149,35 +162,44 @@ export function createEngine(env: EngineEnv) {
   }
 
   async function close(): Promise<void> {
-    // Drafts first: what was typed is queued while the outbox still runs.
-    for (const { draft, closing } of drafts.values()) {
-      if (closing) clearTimeout(closing);
-      await draft.close().catch(() => undefined);
-    }
-    drafts.clear();
+    if (store) await each((m) => m.stop?.().catch(() => undefined));
     for (const s of subscriptions.splice(0)) s.unsubscribe();
     await outbox?.stop();
     await store?.close();
     outbox = null;
     store = null;
-    state.ready = false;
-    state.userId = null;
-    state.commands = [];
-    state.pending = 0;
-    state.rejected = 0;
-    state.progress = {};
+    Object.assign(state, { ...emptyEngineState(), commands: ref([]) });
+  }
+
+  /** Waits until a command has left the outbox (sent) or is refused, at most timeoutMs. */
+  async function settle(id: string, timeoutMs: number): Promise<'sent' | 'rejected' | 'pending'> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const command = state.commands.find((c) => c.id === id);
+      if (!command) return 'sent';
+      if (command.status === 'rejected') return 'rejected';
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return state.commands.some((c) => c.id === id) ? 'pending' : 'sent';
+  }
+
+  async function unsentWork(): Promise<UnsentWork> {
+    const s = requireStore();
+    const extra = (await Promise.all(Object.values(instances).map((m) => m.unsent?.() ?? Promise.resolve([])))).flat();
+    return collectUnsent(await requireOutbox().all(), await drafts.list(), extra, s.files);
   }
 
   return {
+    ...facades,
     state,
+    /** @deprecated Screens use the facades; kept while the last screens move (issue 18). */
     get store() {
       return store;
     },
-    /** The session's API client (fetchers take it with the store). */
+    /** @deprecated Screens use the facades; kept while the last screens move (issue 18). */
     get api() {
       return session.api;
     },
-
     /** Opens the user's store and starts sending (idempotent for the same user). */
     attach(userId: number): Promise<void> {
       if (state.userId === userId && state.ready) {
@@ -204,45 +226,10 @@ export function createEngine(env: EngineEnv) {
       if (userId !== null) await removeStore(userId, env.storeEnv);
     },
 
-    enqueue<N extends AppCommandName>(name: N, payload: AppPayload<N>, options?: EnqueueOptions): Promise<string> {
-      return requireOutbox().enqueue(name, payload, options);
-    },
-    /**
-     * The draft of a visit, shared by every screen that shows it; `release` when the screen goes.
-     * The last release saves what was typed (the draft outlives a screen, not the engine).
-     */
-    visitDraft(visitId: number): { draft: VisitDraft; release: () => void } {
-      const db = store?.db;
-      if (!db) throw new ApiFailure('http', 401, 'GET', 'visit', 'Aucune donnée locale ouverte.');
-      let entry = drafts.get(visitId);
-      if (!entry) {
-        const draft = newDraft(db, visitId);
-        entry = { draft, users: 0, closing: null };
-        drafts.set(visitId, entry);
-        void draft.load().catch(env.onDraftError ?? (() => undefined));
-      }
-      if (entry.closing) clearTimeout(entry.closing);
-      entry.closing = null;
-      entry.users++;
-      const held = entry;
-      let released = false;
-      return {
-        draft: held.draft,
-        release: () => {
-          if (released) return;
-          released = true;
-          if (--held.users > 0) return;
-          held.closing = setTimeout(() => {
-            if (drafts.get(visitId) !== held || held.users > 0) return;
-            drafts.delete(visitId);
-            void held.draft.close();
-          }, DRAFT_KEEP_MS);
-        },
-      };
-    },
+    enqueue,
     /** The page is being hidden or closed: grouped draft writes go to disk now. */
     async flushDrafts(): Promise<void> {
-      await Promise.all([...drafts.values()].map(({ draft }) => draft.flushLocal().catch(() => undefined)));
+      await each((m) => m.flush?.());
     },
     retry: (id: string) => requireOutbox().retry(id),
     discard: (id: string) => requireOutbox().discard(id),
@@ -250,31 +237,30 @@ export function createEngine(env: EngineEnv) {
     pause: () => outbox?.pause(),
     resume: () => outbox?.resume(),
 
-    /** Waits until a command has left the outbox (sent) or is rejected, at most timeoutMs. */
-    async settle(id: string, timeoutMs: number): Promise<'sent' | 'rejected' | 'pending'> {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const command = state.commands.find((c) => c.id === id);
-        if (!command) return 'sent';
-        if (command.status === 'rejected') return 'rejected';
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return state.commands.some((c) => c.id === id) ? 'pending' : 'sent';
+    settle,
+
+    /**
+     * Waits for the first command of an operation (the one that decides: a creation, an update)
+     * and says what became of it. `withdraw`: a refusal while the user is still on the form takes
+     * the operation's commands back (the form keeps everything typed and shows why).
+     */
+    async outcome(ids: readonly string[], timeoutMs: number, options: { withdraw?: boolean } = {}): Promise<Outcome> {
+      const first = ids[0];
+      if (!first) return { outcome: 'sent' };
+      const result = await settle(first, timeoutMs);
+      if (result !== 'rejected') return { outcome: result };
+      const command = state.commands.find((c) => c.id === first)!;
+      if (options.withdraw) for (const id of ids) await requireOutbox().discard(id);
+      return { outcome: 'rejected', command };
     },
 
-    /** Pulls the user into the store (the screens follow the local document). */
-    async pullUser(): Promise<void> {
-      const user = await session.loadUser();
-      if (store) {
-        await writeLocal(store.db, LOCAL_USER, user);
-        await markRefreshed(store.db, 'user');
-      }
-    },
+    /** Everything not on the server yet, per kind and per object (sign-out, need-update, export). */
+    unsentWork,
 
-    /** Every unsent command and its files in one JSON download (the safety valve). */
+    /** Every unsent command, draft and file in one JSON download (the safety valve). */
     async exportUnsent(): Promise<Blob> {
-      if (!store || !outbox) throw new ApiFailure('http', 401, 'GET', 'outbox', 'Aucune donnée locale ouverte.');
-      return buildExport(await outbox.all(), store.files, { email: session.state.user?.email ?? null });
+      const s = requireStore();
+      return buildExport(await requireOutbox().all(), await drafts.list(), await unsentWork(), s.files, { email: session.state.user?.email ?? null });
     },
   };
 }

@@ -13,7 +13,19 @@ export { ERROR_CODES, isErrorCode, type ErrorCode, type ApiErrorBody } from './c
 export type { UserData, IaLink, ContactFormPayload, UserUpdatePayload, TokenPair, RealEstateDto, BuildingDto, BusinessAreaDto } from './contract/core';
 export { MAX_UPLOAD_BYTES, ACCEPTED_IMAGE_TYPES, IMAGE_ACCEPT } from './contract/files';
 export * as roles from './contract/roles';
-export { createEngine, type Engine, type EngineState } from './engine';
+import type { createEngine } from './engine';
+import type { AppModules } from './modules';
+export { createEngine, type EngineState, type Outcome } from './engine';
+export { appModules, type AppModules } from './modules';
+export { NoLocalStore, SessionEnded, CommandRefused, isNoLocalStore, isSessionEnded, isCommandRefused, refusalOf } from './errors';
+export type { Doc } from './facades/docs';
+export type { UnsentItem } from './facades/module';
+export type { UnsentWork } from './outbox/unsent';
+export type { Draft } from './drafts/kit';
+/** The app's engine: the generic engine with the app's modules (engine.os, engine.visits, …). */
+export type Engine = ReturnType<typeof createEngine<AppModules>>;
+// --- OS module (facade: sync/facades/os.ts) ---
+export type { OsDoc, OsMessageDoc, OsFacade } from './facades/os';
 export { commandRegistry, type AppCommandName, type AppPayload } from './commands/registry';
 export type { PickedFile } from './commands/operation';
 export * from './commands/intervention-operations';

@@ -27,7 +27,7 @@ export async function sendCommand<N extends AppCommandName>(
   options: SendOptions = {},
 ): Promise<{ id: string; outcome: 'sent' | 'pending' | 'rejected' } | null> {
   const enqueueOptions = { ...(options.files ? { files: options.files } : {}), ...(options.dependsOn ? { dependsOn: options.dependsOn } : {}) };
-  const done = await runOperation(async (engine) => [await engine.enqueue(name, payload, enqueueOptions)], undefined, options);
+  const done = await runOperation(async (engine) => [await engine.enqueue(name, payload, enqueueOptions)], options);
   return done ? { id: done.ids[0]!, outcome: done.outcome } : null;
 }
 
@@ -39,17 +39,16 @@ export interface OperationOptions {
 }
 
 /**
- * Runs a named operation of sync/ (several commands in order) and waits for its last command like
+ * Runs a facade's named operation (several commands in order) and waits for its last command like
  * sendCommand. Returns the command ids and the outcome, or null when nothing could be queued.
  */
-export async function runOperation<I>(
-  operation: (outbox: Engine, input: I) => Promise<string[]>,
-  input: I,
+export async function runOperation(
+  operation: (engine: Engine) => Promise<string[]>,
   options: OperationOptions = {},
 ): Promise<{ ids: string[]; outcome: 'sent' | 'pending' | 'rejected' } | null> {
   try {
     const engine = await getEngine();
-    const ids = await operation(engine, input);
+    const ids = await operation(engine);
     const last = ids[ids.length - 1];
     if (!last) return { ids, outcome: 'sent' };
     if (options.noWait) return { ids, outcome: 'pending' };

@@ -1,22 +1,23 @@
 /**
- * Builds the engine bound to the app's session (this module and RxDB load
- * after sign-in). A refused command is said at once in a toast; the 'Envois
- * en attente' screen keeps it until the user retries or discards it.
+ * Builds the engine bound to the app's session, with the app's modules (this
+ * module and RxDB load after sign-in). A refused command is told once,
+ * through the one error handler; the 'Envois en attente' screen keeps it
+ * until the user retries or discards it.
  */
-import { commandRegistry, createEngine, type Engine, type EngineState } from '../../sync/index';
+import { appModules, commandRegistry, createEngine, refusalOf, type EngineState } from '../../sync/index';
 import { session } from './session';
-import { showToast } from './toasts';
 import { handleError } from './errors';
-import { fr } from '../i18n/fr';
 
-export function startEngine(state: EngineState): Engine {
+export function startEngine(state: EngineState) {
   return createEngine({
     session,
     registry: commandRegistry,
-    state,
-    onRejected: (command) => showToast({ title: fr.sendRefusedTitle, text: fr.sendRefused(command.label, command.lastError?.message), tone: 'error' }),
     // A visit draft could not be written or queued in the background (storage full, store closed):
     // the user is told at once, and what is on screen stays in memory for the next save.
-    onDraftError: (error) => handleError(error),
+    modules: appModules({ onDraftError: (error) => handleError(error) }),
+    state,
+    onRejected: (command) => handleError(refusalOf(command)),
   });
 }
+
+export type AppEngine = ReturnType<typeof startEngine>;

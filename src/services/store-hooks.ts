@@ -12,7 +12,45 @@ import { useStableCallback } from '../ui/use-stable-callback';
 import { engineState, getEngine } from './engine';
 import { handleError } from './errors';
 
-/** The signed-in user's open store, or null while it opens. */
+/** The signed-in user's engine with its store open, or null while it opens. */
+export function useOpenEngine(): Engine | null {
+  const { ready, userId } = useSnapshot(engineState);
+  const [engine, setEngine] = useState<Engine | null>(null);
+  useEffect(() => {
+    if (!ready) {
+      setEngine(null);
+      return;
+    }
+    let live = true;
+    void getEngine().then((e) => live && setEngine(e));
+    return () => {
+      live = false;
+    };
+  }, [ready, userId]);
+  return engine;
+}
+
+/**
+ * The latest value of a facade's observable (`engine.os.watchDetail(id)`); `initial` until the
+ * first emission. `make` is called again when the store opens or a dependency changes.
+ */
+export function useWatch<T>(make: (engine: Engine) => Observable<T>, deps: DependencyList, initial: T): { value: T; loaded: boolean } {
+  const engine = useOpenEngine();
+  const [state, setState] = useState<{ value: T; loaded: boolean }>({ value: initial, loaded: false });
+  const latestMake = useStableCallback(make);
+  useEffect(() => {
+    if (!engine) return;
+    const subscription = latestMake(engine).subscribe({
+      next: (value) => setState({ value, loaded: true }),
+      error: (error: unknown) => handleError(error, { background: true }),
+    });
+    return () => subscription.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the query depends on
+  }, [engine, ...deps]);
+  return state;
+}
+
+/** @deprecated Screens use useWatch over a facade; kept while the last screens move (issue 18). */
 export function useStore(): Store | null {
   const { ready, userId } = useSnapshot(engineState);
   const [store, setStore] = useState<Store | null>(null);
@@ -55,8 +93,8 @@ export function useStoreQuery<T>(make: (store: Store) => Observable<T>, deps: De
  * its state (items newest first, following the store) and `more()` for the
  * next page. `open` is called again when the store or a dependency changes.
  */
-export function usePagedList<T>(open: (store: Store) => PagedList<T>, deps: DependencyList): PagedState<T> & { more: () => Promise<void> } {
-  const store = useStore();
+export function usePagedList<T>(open: (engine: Engine) => PagedList<T>, deps: DependencyList): PagedState<T> & { more: () => Promise<void> } {
+  const store = useOpenEngine();
   const [state, setState] = useState<PagedState<T>>({ items: [], loaded: false, complete: false });
   const list = useRef<PagedList<T> | null>(null);
   const latestOpen = useStableCallback(open);
@@ -152,4 +190,19 @@ export function useReferenceKind<T>(kind: string, filter?: (data: T) => boolean,
     [kind, ...deps],
     [] as T[],
   ).value;
+}
+
+/**
+ * Pulls again once the queued commands of the given entities have all left (sent or refused):
+ * the server's answer may say more than the optimistic effect (places, automatic messages).
+ * `entities`: the outbox entities of one object, e.g. ['os:12'] or ['intervention:3', 'thread:intervention:3'].
+ */
+export function useRefreshAfterSent(entities: readonly string[], refresh: () => Promise<void>): void {
+  const { commands } = useSnapshot(engineState);
+  const waiting = commands.filter((c) => c.status !== 'rejected' && entities.includes(c.entity)).length;
+  const previous = useRef(waiting);
+  useEffect(() => {
+    if (waiting === 0 && previous.current > 0) void refresh();
+    previous.current = waiting;
+  }, [waiting, refresh]);
 }

@@ -1,0 +1,45 @@
+/**
+ * The engine's own failures as types, so that the UI's one error handler
+ * decides what to show by what happened, never by matching words: no local
+ * store open, the session ended, a command refused by the server. HTTP
+ * failures of calls stay ApiFailure (api/failure.ts).
+ */
+import type { ErrorCode } from './contract/errors';
+import type { OutboxDoc } from './store/database';
+
+/** A read or write needed the signed-in user's store, and none is open (signed out, or closing). */
+export class NoLocalStore extends Error {
+  constructor() {
+    super('Aucune donnée locale ouverte : connectez-vous pour continuer.');
+    this.name = 'NoLocalStore';
+  }
+}
+
+/** The session is over (refresh refused): the user must sign in again; nothing on the device is lost. */
+export class SessionEnded extends Error {
+  constructor() {
+    super('Vous avez été déconnecté. Veuillez-vous reconnecter.');
+    this.name = 'SessionEnded';
+  }
+}
+
+/** The server refused a queued command (4xx other than 401/408/429): told once, kept as refused. */
+export class CommandRefused extends Error {
+  constructor(
+    readonly label: string,
+    readonly status: number | null,
+    readonly serverText: string,
+    readonly code?: ErrorCode,
+  ) {
+    super(serverText);
+    this.name = 'CommandRefused';
+  }
+}
+
+export const isNoLocalStore = (e: unknown): e is NoLocalStore => e instanceof NoLocalStore;
+export const isSessionEnded = (e: unknown): e is SessionEnded => e instanceof SessionEnded;
+export const isCommandRefused = (e: unknown): e is CommandRefused => e instanceof CommandRefused;
+
+/** The refusal of a command marked refused by the outbox, for the one error handler. */
+export const refusalOf = (command: Pick<OutboxDoc, 'label' | 'lastError'>): CommandRefused =>
+  new CommandRefused(command.label, command.lastError?.status ?? null, command.lastError?.message ?? '', command.lastError?.code as ErrorCode | undefined);

@@ -1,0 +1,20 @@
+/**
+ * The app's modules, plugged into the generic engine: each brings its facade
+ * (engine.os, engine.interventions, …) and its hooks (refetch after a refusal,
+ * start, stop, unsent work). A new module is one entry here.
+ */
+import { accountModule } from './facades/account';
+import { echoparkModule } from './facades/echopark';
+import { interventionsModule } from './facades/interventions';
+import { osModule } from './facades/os';
+import { visitsModule, type VisitsEnv } from './facades/visits';
+
+export const appModules = (env: VisitsEnv = {}) => ({
+  os: osModule,
+  interventions: interventionsModule,
+  echopark: echoparkModule,
+  visits: visitsModule(env),
+  account: accountModule,
+});
+
+export type AppModules = ReturnType<typeof appModules>;
