@@ -14,7 +14,7 @@ import type { UserData } from './contract/core';
 import { openStore, removeStore, type Store, type StoreEnv, type OutboxDoc } from './store/database';
 import { createOutbox, type EnqueueOptions, type Outbox } from './outbox/outbox';
 import type { AppCommandName, AppPayload, AppRegistry } from './commands/registry';
-import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, readLocal, writeLocal } from './store/local';
+import { LOCAL_COUNTS, LOCAL_USER, LOCAL_VERSION, readLocal, refreshedKey, watchLocal, writeLocal } from './store/local';
 import { buildExport } from './outbox/export';
 import { draftKit } from './drafts/kit';
 import { NoLocalStore } from './errors';
@@ -83,13 +83,10 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
   const each = (hook: (m: ModuleInstance) => Promise<void> | void) => Promise.all(Object.values(instances).map(async (m) => hook(m)));
 
   /** The server's copy of a document, re-read after a refusal by the module that owns the collection. */
-  async function refetch(collection: CollectionName, id: string): Promise<boolean> {
+  async function refetch(collection: CollectionName | 'local', id: string): Promise<boolean> {
     for (const instance of Object.values(instances)) {
       const read = instance.refetch?.[collection];
-      if (read) {
-        await read(id);
-        return true;
-      }
+      if (read && (await read(id)) !== false) return true;
     }
     return false;
   }
@@ -253,6 +250,9 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
       if (options.withdraw) for (const id of ids) await requireOutbox().discard(id);
       return { outcome: 'rejected', command };
     },
+
+    /** When a resource was last refreshed from the server ('os:list', 'user', …), null if never. */
+    watchRefreshedAt: (resource: string) => watchLocal<number>(requireStore().db, refreshedKey(resource)),
 
     /** Everything not on the server yet, per kind and per object (sign-out, need-update, export). */
     unsentWork,

@@ -7,8 +7,16 @@
 import type { ErrorCode } from './contract/errors';
 import type { OutboxDoc } from './store/database';
 
+/** An error the app raises on purpose: its message is written for the user, in French. */
+export class AppError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
 /** A read or write needed the signed-in user's store, and none is open (signed out, or closing). */
-export class NoLocalStore extends Error {
+export class NoLocalStore extends AppError {
   constructor() {
     super('Aucune donnée locale ouverte : connectez-vous pour continuer.');
     this.name = 'NoLocalStore';
@@ -16,7 +24,7 @@ export class NoLocalStore extends Error {
 }
 
 /** The session is over (refresh refused): the user must sign in again; nothing on the device is lost. */
-export class SessionEnded extends Error {
+export class SessionEnded extends AppError {
   constructor() {
     super('Vous avez été déconnecté. Veuillez-vous reconnecter.');
     this.name = 'SessionEnded';
@@ -24,7 +32,7 @@ export class SessionEnded extends Error {
 }
 
 /** The server refused a queued command (4xx other than 401/408/429): told once, kept as refused. */
-export class CommandRefused extends Error {
+export class CommandRefused extends AppError {
   constructor(
     readonly label: string,
     readonly status: number | null,
@@ -36,6 +44,7 @@ export class CommandRefused extends Error {
   }
 }
 
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 export const isNoLocalStore = (e: unknown): e is NoLocalStore => e instanceof NoLocalStore;
 export const isSessionEnded = (e: unknown): e is SessionEnded => e instanceof SessionEnded;
 export const isCommandRefused = (e: unknown): e is CommandRefused => e instanceof CommandRefused;

@@ -17,7 +17,7 @@ import type { createEngine } from './engine';
 import type { AppModules } from './modules';
 export { createEngine, type EngineState, type Outcome } from './engine';
 export { appModules, type AppModules } from './modules';
-export { NoLocalStore, SessionEnded, CommandRefused, isNoLocalStore, isSessionEnded, isCommandRefused, refusalOf } from './errors';
+export { AppError, NoLocalStore, SessionEnded, CommandRefused, isNoLocalStore, isSessionEnded, isCommandRefused, refusalOf } from './errors';
 export type { Doc } from './facades/docs';
 export type { UnsentItem } from './facades/module';
 export type { UnsentWork } from './outbox/unsent';

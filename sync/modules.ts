@@ -8,13 +8,14 @@ import { echoparkModule } from './facades/echopark';
 import { interventionsModule } from './facades/interventions';
 import { osModule } from './facades/os';
 import { visitsModule, type VisitsEnv } from './facades/visits';
+import type { AccountEnv } from './facades/account';
 
-export const appModules = (env: VisitsEnv = {}) => ({
+export const appModules = (env: VisitsEnv & AccountEnv) => ({
   os: osModule,
   interventions: interventionsModule,
   echopark: echoparkModule,
   visits: visitsModule(env),
-  account: accountModule,
+  account: accountModule(env),
 });
 
 export type AppModules = ReturnType<typeof appModules>;

@@ -14,7 +14,7 @@ export function startEngine(state: EngineState) {
     registry: commandRegistry,
     // A visit draft could not be written or queued in the background (storage full, store closed):
     // the user is told at once, and what is on screen stays in memory for the next save.
-    modules: appModules({ onDraftError: (error) => handleError(error) }),
+    modules: appModules({ onDraftError: (error) => handleError(error), loadUser: () => session.loadUser() }),
     state,
     onRejected: (command) => handleError(refusalOf(command)),
   });

@@ -1,8 +1,8 @@
 /**
  * Account edit through the outbox (spec part 2 §3.3): PUT api/users/{id} with
  * first name, last name, phone and the read-only e-mail. The local user
- * document changes at once (marked pending); the server's answer replaces it;
- * a refusal pulls the user again.
+ * document changes at once (the outbox marks it pending); the server's answer
+ * replaces it; a refusal pulls the user again (the account module's refetch).
  */
 import { corePaths, type UserData } from '../contract/core';
 import { defineCommand } from '../outbox/commands';
@@ -20,6 +20,7 @@ export const accountUpdate = defineCommand<AccountUpdatePayload, UserData>()({
   name: 'account.update',
   label: () => 'Modification de votre compte',
   entity: (p) => `user:${p.userId}`,
+  touches: () => [`local:${LOCAL_USER}`],
   request: (p) => ({
     method: 'PUT',
     path: corePaths.user(p.userId),
@@ -27,14 +28,9 @@ export const accountUpdate = defineCommand<AccountUpdatePayload, UserData>()({
   }),
   async apply({ db }, p) {
     const user = await readLocal<UserData & { pending?: boolean }>(db, LOCAL_USER);
-    if (user) await writeLocal(db, LOCAL_USER, { ...user, firstname: p.firstname, name: p.lastname, gsm: p.gsm, pending: true });
+    if (user) await writeLocal(db, LOCAL_USER, { ...user, firstname: p.firstname, name: p.lastname, gsm: p.gsm });
   },
   async reconcile({ db }, _p, answer) {
     if (answer && typeof answer === 'object' && typeof answer.id === 'number') await writeLocal(db, LOCAL_USER, { ...answer, pending: false });
-  },
-  async rollback({ db }) {
-    // The truth comes back with the next pull of the user; until then, show it is not confirmed.
-    const user = await readLocal<UserData & { pending?: boolean }>(db, LOCAL_USER);
-    if (user) await writeLocal(db, LOCAL_USER, { ...user, pending: false, stale: true });
   },
 });

@@ -2,9 +2,9 @@
  * Every echopark write as an outbox command (spec part 2 §4.1, §7): create a
  * request, add a photo, move to a step, message a role and group, submit the
  * progress form, send a debriefing, switch community. Each shows its effect
- * in the store at once and marks the request pending (a count of commands not
- * yet answered, so a pull never overwrites one still on its way); the answer
- * or the next pull replaces it; a refusal puts the server copy back.
+ * in the store at once and names the request it touches: the outbox keeps it
+ * pending while a command for it is unsent (a pull never overwrites it) and
+ * undoes the effect if one is refused; the answer or the next pull replaces it.
  */
 import {
   echoparkPaths as paths,
@@ -20,7 +20,6 @@ import { corePaths, type UserData } from '../contract/core';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
 import { LOCAL_USER, readLocal, writeLocal } from '../store/local';
 import { dataOf } from '../store/plain';
-import { asCached, restoreServerCopy } from '../pull/pull';
 import { ECHOPARK_COMMUNITIES, echoparkDoc, type EchoparkDocData } from '../pull/echopark';
 
 /** A created request's server id once known, else its temporary id (the command waits for it). */
@@ -32,28 +31,15 @@ async function findRequest(ctx: CommandContext, id: string) {
   return (await ctx.db.echopark.findOne(id).exec()) ?? (await ctx.db.echopark.findOne({ selector: { 'data.tempId': id } as never }).exec());
 }
 
-/** Applies a change and counts one more command on its way. */
-async function begin(ctx: CommandContext, id: string, change: (data: EchoparkDocData) => Partial<EchoparkDocData>): Promise<void> {
+/** Applies a change to the stored request (its optimistic effect, or what an answer settles). */
+async function change(ctx: CommandContext, id: string, update: (data: EchoparkDocData) => Partial<EchoparkDocData>): Promise<void> {
   const doc = await findRequest(ctx, id);
   if (!doc) return;
   const data = dataOf<EchoparkDocData>(doc);
-  await doc.incrementalPatch({ pending: true, data: { ...data, ...change(data), localOps: (data.localOps ?? 0) + 1 } });
+  await doc.incrementalPatch({ data: { ...data, ...update(data) } });
 }
 
-/** One command answered: pending until the last one is. */
-async function settle(ctx: CommandContext, id: string, change: (data: EchoparkDocData) => Partial<EchoparkDocData> = () => ({})): Promise<void> {
-  const doc = await findRequest(ctx, id);
-  if (!doc) return;
-  const data = dataOf<EchoparkDocData>(doc);
-  const localOps = Math.max(0, (data.localOps ?? 1) - 1);
-  await doc.incrementalPatch({ pending: localOps > 0, data: { ...data, ...change(data), localOps } });
-}
-
-/** Refused or discarded: the server's copy comes back (or the local one is marked stale until the next pull). */
-async function undo(ctx: CommandContext, id: string): Promise<void> {
-  const doc = await findRequest(ctx, id);
-  if (doc) await restoreServerCopy(ctx.db, asCached(ctx.db.echopark), doc.id);
-}
+const requestKey = (p: { requestId: string }) => [`echopark:${p.requestId}`];
 
 /** A history entry written on the device, shown in the timeline until the server's copy comes. */
 function localMessage(
@@ -86,6 +72,7 @@ export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id
   name: 'echopark.create',
   label: (p) => `Nouvelle demande echopark (${p.preview.realEstate.name})`,
   entity: (p) => entity(p.tempId),
+  touches: (p) => [`echopark:${p.tempId}`],
   request: (p) => ({ method: 'POST', path: paths.create, json: p.body }),
   async apply({ db }, p) {
     const createdAt = new Date().toISOString();
@@ -101,7 +88,7 @@ export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id
       step: { id: 0, name: stepName, typeName: '' },
       message: p.body.message,
     };
-    const data = { ...item, messages: [localMessage(ECHOPARK_MESSAGE_TYPES.creation, p.body.message, { stepName })], localOps: 1 };
+    const data = { ...item, messages: [localMessage(ECHOPARK_MESSAGE_TYPES.creation, p.body.message, { stepName })] };
     await db.echopark.upsert({ ...echoparkDoc(item, 0), data, pending: true });
   },
   async reconcile({ db }, p, answer) {
@@ -110,21 +97,17 @@ export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id
     if (typeof serverId !== 'number') return;
     // The request keeps what the device knows (its photos still on their way) under its server id.
     const data = { ...(local ? dataOf<EchoparkDocData>(local) : ({} as EchoparkDocData)), id: serverId, tempId: p.tempId };
-    const localOps = Math.max(0, (data.localOps ?? 1) - 1);
     await local?.remove();
+    // Accepted by the server (refreshedAt set): a later refusal re-reads it rather than dropping it.
     await db.echopark.upsert({
       id: String(serverId),
-      data: { ...data, localOps },
-      pending: localOps > 0,
-      refreshedAt: 0,
+      data,
+      pending: false,
+      refreshedAt: Date.now(),
       communityId: p.preview.communityId,
       createdAt: String(data.createdAt),
     });
     return { tempId: p.tempId, serverId: String(serverId) };
-  },
-  async rollback({ db }, p) {
-    // Never created: the card goes; the command, with everything typed, stays in 'Envois en attente'.
-    await (await db.echopark.findOne(p.tempId).exec())?.remove();
   },
 });
 
@@ -140,9 +123,9 @@ export const echoparkPicture = defineCommand<EchoparkPictureCommand>()({
   label: (p) => `Photo « ${p.fileName} »`,
   entity: (p) => entity(p.requestId),
   request: (p, ids) => ({ method: 'POST', path: paths.picture(Number(resolve(p.requestId, ids))), file: { id: p.fileId } }),
-  apply: (ctx, p) => begin(ctx, p.requestId, (d) => ({ localPictures: [...(d.localPictures ?? []), { fileId: p.fileId, name: p.fileName }] })),
-  reconcile: (ctx, p) => settle(ctx, p.requestId, (d) => ({ localPictures: (d.localPictures ?? []).filter((x) => x.fileId !== p.fileId) })),
-  rollback: (ctx, p) => undo(ctx, p.requestId),
+  touches: requestKey,
+  apply: (ctx, p) => change(ctx, p.requestId, (d) => ({ localPictures: [...(d.localPictures ?? []), { fileId: p.fileId, name: p.fileName }] })),
+  reconcile: (ctx, p) => change(ctx, p.requestId, (d) => ({ localPictures: (d.localPictures ?? []).filter((x) => x.fileId !== p.fileId) })),
 });
 
 export interface EchoparkStepCommand extends Record<string, unknown> {
@@ -163,15 +146,14 @@ export const echoparkStep = defineCommand<EchoparkStepCommand>()({
     path: paths.step,
     json: { step: p.step, groupe: p.groupe, message: p.message, requestId: Number(resolve(p.requestId, ids)) },
   }),
+  touches: requestKey,
   apply: (ctx, p) =>
-    begin(ctx, p.requestId, (d) => ({
+    change(ctx, p.requestId, (d) => ({
       step: { id: p.step, name: p.stepName, typeName: '' },
       // The next steps from the new one are the server's to say: none offered until it answers.
       steps: [],
       ...withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.step, p.message || p.stepName, { stepName: p.stepName, groupName: p.groupName })),
     })),
-  reconcile: (ctx, p) => settle(ctx, p.requestId),
-  rollback: (ctx, p) => undo(ctx, p.requestId),
 });
 
 export interface EchoparkMessageCommand extends Record<string, unknown> {
@@ -192,10 +174,9 @@ export const echoparkMessage = defineCommand<EchoparkMessageCommand>()({
     path: paths.message,
     json: { recipientRoleId: p.recipientRoleId, recipientGroupId: p.recipientGroupId, message: p.message, requestId: Number(resolve(p.requestId, ids)) },
   }),
+  touches: requestKey,
   apply: (ctx, p) =>
-    begin(ctx, p.requestId, (d) => withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.message, p.message, { roleName: p.roleName, groupName: p.groupName }))),
-  reconcile: (ctx, p) => settle(ctx, p.requestId),
-  rollback: (ctx, p) => undo(ctx, p.requestId),
+    change(ctx, p.requestId, (d) => withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.message, p.message, { roleName: p.roleName, groupName: p.groupName }))),
 });
 
 export interface EchoparkFormCommand extends Record<string, unknown> {
@@ -208,8 +189,9 @@ export const echoparkForm = defineCommand<EchoparkFormCommand>()({
   label: () => 'Formulaire de suivi',
   entity: (p) => entity(p.requestId),
   request: (p, ids) => ({ method: 'POST', path: paths.form, json: { ...p.payload, requestId: Number(resolve(p.requestId, ids)) } }),
+  touches: requestKey,
   apply: (ctx, p) =>
-    begin(ctx, p.requestId, (d) => {
+    change(ctx, p.requestId, (d) => {
       // The form shows the values sent, so a reload offline finds them.
       const values = new Map((p.payload.form.groups ?? []).flatMap((g) => (g.fields ?? []).map((f) => [f.id, f.value] as const)));
       const form = d.form as { groups: { fields: { id: number; value: unknown }[] }[] } | null | undefined;
@@ -221,8 +203,6 @@ export const echoparkForm = defineCommand<EchoparkFormCommand>()({
         },
       };
     }),
-  reconcile: (ctx, p) => settle(ctx, p.requestId),
-  rollback: (ctx, p) => undo(ctx, p.requestId),
 });
 
 export interface EchoparkDebriefCommand extends Record<string, unknown> {
@@ -236,8 +216,9 @@ export const echoparkDebrief = defineCommand<EchoparkDebriefCommand>()({
   label: () => 'Compte-rendu',
   entity: (p) => entity(p.requestId),
   request: (p, ids) => ({ method: 'POST', path: paths.debrief, json: { ...p.payload, requestId: Number(resolve(p.requestId, ids)) } }),
+  touches: requestKey,
   apply: (ctx, p) =>
-    begin(ctx, p.requestId, (d) => {
+    change(ctx, p.requestId, (d) => {
       const iso = (s: number | null) => (s === null ? '' : new Date(s * 1000).toISOString());
       const entry = {
         id: -Date.now(),
@@ -254,8 +235,6 @@ export const echoparkDebrief = defineCommand<EchoparkDebriefCommand>()({
         ...withMessage(d, localMessage(ECHOPARK_MESSAGE_TYPES.debriefing, p.summary)),
       };
     }),
-  reconcile: (ctx, p) => settle(ctx, p.requestId),
-  rollback: (ctx, p) => undo(ctx, p.requestId),
 });
 
 export interface EchoparkCommunityCommand extends Record<string, unknown> {
@@ -267,11 +246,11 @@ export interface EchoparkCommunityCommand extends Record<string, unknown> {
 
 type StoredCommunities = EchoparkCommunities & { pending?: boolean };
 
-async function setCurrent(ctx: CommandContext, communityId: number | null, pending: boolean): Promise<void> {
+async function setCurrent(ctx: CommandContext, communityId: number | null): Promise<void> {
   const communities = await readLocal<StoredCommunities>(ctx.db, ECHOPARK_COMMUNITIES);
   if (!communities) return;
   const current = communities.communitiesIds.find((c) => c.id === communityId) ?? communities.current;
-  await writeLocal(ctx.db, ECHOPARK_COMMUNITIES, { ...communities, current, echoparkMainCommunityId: current?.id ?? null, pending });
+  await writeLocal(ctx.db, ECHOPARK_COMMUNITIES, { ...communities, current, echoparkMainCommunityId: current?.id ?? null });
 }
 
 /** PUT api/users/{id} with echoparkMainCommunityId; the answer is the user data, stored at once. */
@@ -280,20 +259,16 @@ export const echoparkCommunity = defineCommand<EchoparkCommunityCommand, UserDat
   label: () => 'Changement de communauté',
   // The user's queue: after any account change written before it.
   entity: (p) => `user:${p.userId}`,
+  touches: () => [`local:${ECHOPARK_COMMUNITIES}`, `local:${LOCAL_USER}`],
   request: (p) => ({ method: 'PUT', path: corePaths.user(p.userId), json: { id: p.userId, echoparkMainCommunityId: p.communityId } }),
   async apply(ctx, p) {
-    await setCurrent(ctx, p.communityId, true);
+    await setCurrent(ctx, p.communityId);
     const user = await readLocal<UserData>(ctx.db, LOCAL_USER);
     if (user) await writeLocal(ctx.db, LOCAL_USER, { ...user, echoparkMainCommunityId: p.communityId });
   },
   async reconcile(ctx, p, answer) {
     if (answer && typeof answer.id === 'number') await writeLocal(ctx.db, LOCAL_USER, answer);
-    await setCurrent(ctx, answer?.echoparkMainCommunityId ?? p.communityId, false);
-  },
-  async rollback(ctx, p) {
-    await setCurrent(ctx, p.previousId, false);
-    const user = await readLocal<UserData>(ctx.db, LOCAL_USER);
-    if (user) await writeLocal(ctx.db, LOCAL_USER, { ...user, echoparkMainCommunityId: p.previousId });
+    await setCurrent(ctx, answer?.echoparkMainCommunityId ?? p.communityId);
   },
 });
 

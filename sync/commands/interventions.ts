@@ -2,9 +2,10 @@
  * Every intervention write as an outbox command (spec part 1 §4, §7): the
  * creation and its photos, workflow steps, appointments (propose, accept or
  * refuse, refuse all), debriefings and their photos, ratings and messages.
- * Each shows its effect in the store at once (marked pending); the answer or
- * a re-pull replaces it; a refusal rolls it back by marking the object stale
- * so that the next pull brings the truth.
+ * Each shows its effect in the store at once and names the documents it
+ * touches: the outbox marks them pending while it is unsent and undoes the
+ * effect if the server refuses (outbox/pending-docs.ts); the answer or a
+ * re-pull replaces it.
  */
 import { interventionPaths as paths, type InterventionDetailDto, type InterventionCreatePayload } from '../contract/interventions';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
@@ -16,15 +17,14 @@ const iri = (id: string | number) => `/api/intervention_requests/${id}`;
 /** A created object's server id once known, else its temporary id (the command waits for it). */
 const resolve = (id: string, ids: IdMap) => ids[id] ?? id;
 
-async function patchIntervention(ctx: CommandContext, id: string, change: Record<string, unknown>, pending = true): Promise<void> {
+async function patchIntervention(ctx: CommandContext, id: string, change: Record<string, unknown>): Promise<void> {
   const doc = await ctx.db.interventions.findOne(id).exec();
   if (!doc) return;
   const data = { ...dataOf(doc), ...change };
-  await doc.incrementalPatch({ data, pending, ...(typeof change.place === 'string' ? { place: change.place } : {}) });
+  await doc.incrementalPatch({ data, ...(typeof change.place === 'string' ? { place: change.place } : {}) });
 }
 
-/** After a refusal the local copy is wrong: keep it visible, not pending, and let the next pull fix it. */
-const unmark = (ctx: CommandContext, id: string) => patchIntervention(ctx, id, { stale: true }, false);
+const interventionKey = (id: string) => `interventions:${id}`;
 
 export interface InterventionCreateCommand extends Record<string, unknown> {
   tempId: string;
@@ -37,6 +37,7 @@ export const interventionCreate = defineCommand<InterventionCreateCommand, Inter
   name: 'intervention.create',
   label: (p) => `Nouvelle demande d'intervention (${p.preview.realEstate.name})`,
   entity: (p) => `intervention:${p.tempId}`,
+  touches: (p) => [interventionKey(p.tempId)],
   request: (p) => ({ method: 'POST', path: paths.create, json: p.body }),
   async apply({ db }, p) {
     const createdAt = new Date().toISOString();
@@ -57,10 +58,6 @@ export const interventionCreate = defineCommand<InterventionCreateCommand, Inter
       await db.interventions.upsert(interventionDoc(answer, Date.now()));
       return { tempId: p.tempId, serverId: String(answer.id) };
     }
-  },
-  async rollback({ db }, p) {
-    // Never created: the card goes; the command, with everything typed, stays in 'Envois en attente'.
-    await (await db.interventions.findOne(p.tempId).exec())?.remove();
   },
 });
 
@@ -96,14 +93,13 @@ export const interventionStep = defineCommand<GoToStepCommand>()({
   name: 'intervention.step',
   label: (p) => `Changement d'étape (${p.stepCode})`,
   entity: (p) => `intervention:${p.interventionId}`,
+  touches: (p) => [interventionKey(p.interventionId)],
   request: (p, ids) => ({
     method: 'PUT',
     path: paths.goToStep,
     json: { stepCode: p.stepCode, workflowCode: 'intervention_requests', objectId: Number(resolve(p.interventionId, ids)) },
   }),
   apply: (ctx, p) => patchIntervention(ctx, p.interventionId, { place: p.stepCode }),
-  reconcile: (ctx, p) => patchIntervention(ctx, p.interventionId, {}, false),
-  rollback: (ctx, p) => unmark(ctx, p.interventionId),
 });
 
 export interface AppointmentProposeCommand extends Record<string, unknown> {
@@ -118,6 +114,7 @@ export const appointmentPropose = defineCommand<AppointmentProposeCommand, { id:
   name: 'appointment.propose',
   label: () => 'Proposition de rendez-vous',
   entity: (p) => `intervention:${p.interventionId}`,
+  touches: (p) => [`appointments:${p.tempId}`],
   request: (p, ids) => ({
     method: 'POST',
     path: paths.appointments,
@@ -155,9 +152,6 @@ export const appointmentPropose = defineCommand<AppointmentProposeCommand, { id:
       return { tempId: p.tempId, serverId: String(answer.id) };
     }
   },
-  async rollback({ db }, p) {
-    await (await db.appointments.findOne(p.tempId).exec())?.remove();
-  },
 });
 
 export interface AppointmentDecisionCommand extends Record<string, unknown> {
@@ -171,6 +165,7 @@ export const appointmentDecide = defineCommand<AppointmentDecisionCommand>()({
   name: 'appointment.decide',
   label: (p) => (p.status === 2 ? 'Acceptation du rendez-vous' : 'Refus du rendez-vous'),
   entity: (p) => `intervention:${p.interventionId}`,
+  touches: (p) => [`appointments:${p.appointmentId}`, ...(p.status === 2 ? [interventionKey(p.interventionId)] : [])],
   request: (p, ids) => ({
     method: 'PUT',
     path: paths.appointmentStatus,
@@ -178,32 +173,27 @@ export const appointmentDecide = defineCommand<AppointmentDecisionCommand>()({
   }),
   async apply(ctx, p) {
     const doc = await ctx.db.appointments.findOne(p.appointmentId).exec();
-    await doc?.incrementalPatch({ status: p.status, pending: true, data: { ...dataOf(doc), status: p.status, reason: p.reason } });
+    await doc?.incrementalPatch({ status: p.status, data: { ...dataOf(doc), status: p.status, reason: p.reason } });
     if (p.status === 2)
       await patchIntervention(ctx, p.interventionId, { place: 'planned', validAppointment: doc ? { date: doc.data.date, dateEnd: doc.data.dateEnd } : null });
   },
-  async reconcile(ctx, p) {
-    await (await ctx.db.appointments.findOne(p.appointmentId).exec())?.incrementalPatch({ pending: false });
-    await patchIntervention(ctx, p.interventionId, {}, false);
-  },
-  async rollback(ctx, p) {
-    await (await ctx.db.appointments.findOne(p.appointmentId).exec())?.incrementalPatch({ pending: false });
-    await unmark(ctx, p.interventionId);
-  },
 });
 
-export const appointmentsRefuseAll = defineCommand<{ interventionId: string }>()({
+export interface RefuseAllCommand extends Record<string, unknown> {
+  interventionId: string;
+  /** The proposed appointments shown when the user refused them all (undone if the server refuses). */
+  appointmentIds?: string[];
+}
+
+export const appointmentsRefuseAll = defineCommand<RefuseAllCommand>()({
   name: 'appointment.refuseAll',
   label: () => 'Refus de tous les rendez-vous proposés',
   entity: (p) => `intervention:${p.interventionId}`,
+  touches: (p) => [interventionKey(p.interventionId), ...(p.appointmentIds ?? []).map((id) => `appointments:${id}`)],
   request: (p, ids) => ({ method: 'PUT', path: paths.refuseAppointments(resolve(p.interventionId, ids)), json: {} }),
   async apply({ db }, p) {
     const proposed = await db.appointments.find({ selector: { interventionId: p.interventionId, status: 1 } }).exec();
-    for (const doc of proposed) await doc.incrementalPatch({ status: 3, pending: true, data: { ...dataOf(doc), status: 3 } });
-  },
-  async reconcile({ db }, p) {
-    const mine = await db.appointments.find({ selector: { interventionId: p.interventionId, pending: true } }).exec();
-    for (const doc of mine) await doc.incrementalPatch({ pending: false });
+    for (const doc of proposed) await doc.incrementalPatch({ status: 3, data: { ...dataOf(doc), status: 3 } });
   },
 });
 
@@ -222,6 +212,7 @@ export const debriefingSave = defineCommand<DebriefingCommand, { id: number }>()
   name: 'debriefing.save',
   label: (p) => (p.status === 1 ? 'Compte-rendu final' : p.status === 2 ? 'Compte-rendu (à poursuivre)' : 'Brouillon de compte-rendu'),
   entity: (p) => `intervention:${p.interventionId}`,
+  touches: (p) => [`debriefings:${p.debriefingId}`],
   request: (p, ids) =>
     p.isNew
       ? {
@@ -245,7 +236,7 @@ export const debriefingSave = defineCommand<DebriefingCommand, { id: number }>()
     });
   },
   async reconcile({ db }, p, answer) {
-    if (!p.isNew) return void (await (await db.debriefings.findOne(p.debriefingId).exec())?.incrementalPatch({ pending: false }));
+    if (!p.isNew) return;
     await (await db.debriefings.findOne(p.debriefingId).exec())?.remove();
     if (answer && typeof answer.id === 'number') {
       await db.debriefings.upsert({
@@ -259,9 +250,6 @@ export const debriefingSave = defineCommand<DebriefingCommand, { id: number }>()
       return { tempId: p.debriefingId, serverId: String(answer.id) };
     }
   },
-  async rollback({ db }, p) {
-    await (await db.debriefings.findOne(p.debriefingId).exec())?.incrementalPatch({ pending: false });
-  },
 });
 
 export interface RatingCommand extends Record<string, unknown> {
@@ -274,6 +262,7 @@ export const interventionRate = defineCommand<RatingCommand>()({
   name: 'intervention.rate',
   label: (p) => `Note de ${p.globalRate}/5`,
   entity: (p) => `intervention:${p.interventionId}`,
+  touches: (p) => [interventionKey(p.interventionId)],
   request: (p, ids) => ({
     method: 'POST',
     path: paths.ratings,
@@ -284,8 +273,6 @@ export const interventionRate = defineCommand<RatingCommand>()({
     const ratings = Array.isArray(doc?.data.ratings) ? (doc.data.ratings as unknown[]) : [];
     await patchIntervention(ctx, p.interventionId, { ratings: [...ratings, { globalRate: p.globalRate, message: p.message, mine: true }] });
   },
-  reconcile: (ctx, p) => patchIntervention(ctx, p.interventionId, {}, false),
-  rollback: (ctx, p) => unmark(ctx, p.interventionId),
 });
 
 export interface MessageCommand extends Record<string, unknown> {
@@ -299,6 +286,7 @@ export const interventionMessage = defineCommand<MessageCommand>()({
   name: 'intervention.message',
   label: (p) => `Message « ${p.messageText.slice(0, 40)} »`,
   entity: (p) => `thread:intervention:${p.interventionId}`,
+  touches: (p) => [`messages:${p.tempId}`],
   request: (p, ids) => ({
     method: 'POST',
     path: paths.newConversation,
@@ -315,15 +303,7 @@ export const interventionMessage = defineCommand<MessageCommand>()({
       date,
     });
   },
-  async reconcile({ db }, p) {
-    // The next pull of the thread brings the server's copy; until then ours stays, confirmed.
-    await (await db.messages.findOne(p.tempId).exec())?.incrementalPatch({ pending: false });
-  },
-  async rollback({ db }, p) {
-    await (
-      await db.messages.findOne(p.tempId).exec()
-    )?.incrementalPatch({ pending: false, data: { messageText: p.messageText, date: new Date().toISOString(), sendBy: p.author, failed: true } });
-  },
+  // Answered: the next pull of the thread brings the server's copy; until then ours stays, confirmed.
 });
 
 export const interventionCommands = [

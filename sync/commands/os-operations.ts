@@ -8,6 +8,7 @@
  * target places come from the shared workflow rules, so the screen moves at
  * once; the server's answer wins.
  */
+import { AppError } from '../errors';
 import type { OsPayload } from '../contract/os';
 import { targetOf, type OsPlace } from '../contract/os-workflow';
 import type { OsPreview } from './os';
@@ -62,7 +63,7 @@ export interface OsStepInput {
 
 async function step(outbox: OperationOutbox, input: OsStepInput, code: string): Promise<string[]> {
   const target = targetOf(input.place, input.price, code);
-  if (!target) throw new Error(`Étape ${code} impossible depuis ${input.place}`);
+  if (!target) throw new AppError(`Étape ${code} impossible depuis ${input.place}`);
   return [await outbox.enqueue('os.step', { osId: input.osId, stepCode: code, target })];
 }
 

@@ -4,15 +4,16 @@
  * `{place}_refused`), a document upload and a message. All of one OS share
  * its queue (`os:<id>`), so a creation made offline leaves before its files,
  * its steps and its messages, which are then rewritten with its server id.
- * Each shows its effect in the store at once, marked pending; the server's
- * answer replaces it; a refusal puts back the server's copy.
+ * Each shows its effect in the store at once and names the documents it
+ * touches (the outbox marks them pending while it is unsent, and undoes the
+ * effect if the server refuses); the server's answer replaces it.
  */
 import { osIri, osPaths, type OsDto, type OsPayload } from '../contract/os';
 import { OS_WORKFLOW, type OsPlace } from '../contract/os-workflow';
 import type { MediaDto } from '../contract/core';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
 import { rankOf } from '../store/queries';
-import { asCached, restoreServerCopy } from '../pull/pull';
+import { asCached, storeAnswer as storeServerAnswer } from '../pull/pull';
 import { dataOf } from '../store/plain';
 import { OS_FIRM, osDoc, osThread } from '../pull/os';
 
@@ -20,13 +21,18 @@ import { OS_FIRM, osDoc, osThread } from '../pull/os';
 const resolve = (id: string, ids: IdMap) => ids[id] ?? id;
 const entity = (osId: string) => `os:${osId}`;
 
-async function patchOs(ctx: CommandContext, id: string, change: Record<string, unknown>, pending = true): Promise<void> {
+const osKey = (id: string) => `workrequests:${id}`;
+
+async function patchOs(ctx: CommandContext, id: string, change: Record<string, unknown>): Promise<void> {
   const doc = await ctx.db.workrequests.findOne(id).exec();
   if (!doc) return;
-  await doc.incrementalPatch({ data: { ...dataOf(doc), ...change }, pending, ...(typeof change.place === 'string' ? { place: change.place } : {}) });
+  await doc.incrementalPatch({ data: { ...dataOf(doc), ...change }, ...(typeof change.place === 'string' ? { place: change.place } : {}) });
 }
 
-/** The server's answer (an OS) replaces the local copy; what only the detail had is kept. */
+/**
+ * The server's answer (an OS) replaces the local copy, what only the detail had kept — unless a
+ * later command of this OS is still unsent: then it waits aside (its place must stay on screen).
+ */
 async function storeAnswer(ctx: CommandContext, answer: unknown): Promise<void> {
   if (!answer || typeof answer !== 'object' || typeof (answer as OsDto).id !== 'number') return;
   const os = answer as OsDto;
@@ -35,10 +41,8 @@ async function storeAnswer(ctx: CommandContext, answer: unknown): Promise<void> 
   const answerData = fresh.data;
   // The next steps belonged to the old place: they are asked again when the detail is open.
   const { nextSteps: _old, ...kept } = local ? dataOf(local) : {};
-  await ctx.db.workrequests.upsert({ ...fresh, data: { ...kept, ...answerData } });
+  await storeServerAnswer(ctx, asCached(ctx.db.workrequests), { ...fresh, data: { ...kept, ...answerData } });
 }
-
-const undo = (ctx: CommandContext, id: string) => restoreServerCopy(ctx.db, asCached(ctx.db.workrequests), id).then(() => undefined);
 
 /** What the card and the detail show before the server answers (names of the chosen references). */
 export interface OsPreview extends Record<string, unknown> {
@@ -59,6 +63,7 @@ export const osCreate = defineCommand<OsCreateCommand, OsDto>()({
   name: 'os.create',
   label: (p) => `Nouvelle demande d'OS (${p.preview.realEstate.name})`,
   entity: (p) => entity(p.tempId),
+  touches: (p) => [osKey(p.tempId)],
   request: (p) => ({ method: 'POST', path: osPaths.create, json: p.body }),
   async apply({ db }, p) {
     const createdAt = new Date().toISOString();
@@ -72,10 +77,6 @@ export const osCreate = defineCommand<OsCreateCommand, OsDto>()({
       return { tempId: p.tempId, serverId: String(answer.id) };
     }
   },
-  async rollback({ db }, p) {
-    // Never created: the card goes; the command, with everything typed, stays in 'Envois en attente'.
-    await (await db.workrequests.findOne(p.tempId).exec())?.remove();
-  },
 });
 
 export interface OsUpdateCommand extends Record<string, unknown> {
@@ -88,13 +89,13 @@ export const osUpdate = defineCommand<OsUpdateCommand, OsDto>()({
   name: 'os.update',
   label: (p) => `Modification de la demande d'OS (${p.preview.realEstate.name})`,
   entity: (p) => entity(p.osId),
+  touches: (p) => [osKey(p.osId)],
   request: (p, ids) => {
     const id = Number(resolve(p.osId, ids));
     return { method: 'PUT', path: osPaths.update(id), json: { ...p.body, id } };
   },
   apply: (ctx, p) => patchOs(ctx, p.osId, { price: p.body.price, information: p.body.information, ...p.preview }),
   reconcile: (ctx, _p, answer) => storeAnswer(ctx, answer),
-  rollback: (ctx, p) => undo(ctx, p.osId),
 });
 
 export interface OsStepCommand extends Record<string, unknown> {
@@ -113,6 +114,7 @@ export const osStep = defineCommand<OsStepCommand, OsDto>()({
         ? "Validation d'une étape de l'OS"
         : "Passage de l'OS à l'étape suivante",
   entity: (p) => entity(p.osId),
+  touches: (p) => [osKey(p.osId)],
   request: (p, ids) => ({
     method: 'PUT',
     path: osPaths.goToStep(OS_FIRM),
@@ -120,7 +122,6 @@ export const osStep = defineCommand<OsStepCommand, OsDto>()({
   }),
   apply: (ctx, p) => patchOs(ctx, p.osId, { place: p.target, nextSteps: [] }),
   reconcile: (ctx, _p, answer) => storeAnswer(ctx, answer),
-  rollback: (ctx, p) => undo(ctx, p.osId),
 });
 
 export interface OsMediaCommand extends Record<string, unknown> {
@@ -156,6 +157,7 @@ export const osMessage = defineCommand<OsMessageCommand>()({
   label: (p) => `Message « ${p.messageText.slice(0, 40)} »`,
   // On the OS's own queue: a message about an OS created offline leaves after it (and a refusal's reason before the refusal).
   entity: (p) => entity(p.osId),
+  touches: (p) => [`messages:${p.tempId}`],
   request: (p, ids) => ({
     method: 'POST',
     path: osPaths.newConversation,
@@ -172,14 +174,7 @@ export const osMessage = defineCommand<OsMessageCommand>()({
       date,
     });
   },
-  async reconcile({ db }, p) {
-    // The next pull of the thread brings the server's copy; until then ours stays, confirmed.
-    await (await db.messages.findOne(p.tempId).exec())?.incrementalPatch({ pending: false });
-  },
-  async rollback({ db }, p) {
-    const doc = await db.messages.findOne(p.tempId).exec();
-    if (doc) await doc.incrementalPatch({ pending: false, data: { ...dataOf(doc), failed: true } });
-  },
+  // Answered: the next pull of the thread brings the server's copy; until then ours stays, confirmed.
 });
 
 export const osCommands = [osCreate, osUpdate, osStep, osMedia, osMessage];

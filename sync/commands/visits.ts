@@ -4,7 +4,8 @@
  * Terminer), the fiche, the files and the take-over. All of a visit's
  * commands share one queue, so they leave in the order the inspector acted;
  * repeated saves coalesce to the latest. The local copy is the truth on the
- * device until the server has it.
+ * device until the server has it; the list row a command changes is pending
+ * while it is unsent and comes back to the server's state if it is refused.
  */
 import { visitPaths, type VisitSendMode } from '../contract/visits';
 import type { VisitData } from '../contract/visit-data';
@@ -17,23 +18,26 @@ async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<V
   if (doc) await doc.incrementalPatch({ data: { ...dataOf(doc), ...change } as Record<string, unknown>, savedAt: Date.now() });
 }
 
-async function patchListState(ctx: CommandContext, visitId: number, state: string, pending: boolean): Promise<void> {
+async function patchListState(ctx: CommandContext, visitId: number, state: string): Promise<void> {
   const doc = await ctx.db.visits.findOne(String(visitId)).exec();
   if (!doc) return;
   const data = dataOf<{ visit: Record<string, unknown> }>(doc);
-  await doc.incrementalPatch({ state, pending, data: { ...data, visit: { ...data.visit, state } } });
+  await doc.incrementalPatch({ state, data: { ...data, visit: { ...data.visit, state } } });
 }
+
+/** The visit's row in the list (what the take-over, start, pause and end change there). */
+const rowOf = (p: { visitId: number }) => [`visits:${p.visitId}`];
 
 export const visitStart = defineCommand<{ visitId: number }>()({
   name: 'visit.start',
   label: () => 'Démarrage de la visite',
   entity: (p) => `visit:${p.visitId}`,
+  touches: rowOf,
   request: (p) => ({ method: 'POST', path: visitPaths.start(p.visitId), json: {} }),
   async apply(ctx, p) {
     await patchCopy(ctx, p.visitId, { started: true });
-    await patchListState(ctx, p.visitId, 'start', true);
+    await patchListState(ctx, p.visitId, 'start');
   },
-  reconcile: (ctx, p) => patchListState(ctx, p.visitId, 'start', false),
 });
 
 export interface VisitSendCommand extends Record<string, unknown> {
@@ -57,12 +61,10 @@ function sendCommand(mode: VisitSendMode) {
     entity: (p) => `visit:${p.visitId}`,
     request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), ...(p.dataJson !== undefined ? { jsonText: p.dataJson } : { json: p.data }) }),
     coalesce: mode === 'save',
+    touches: (p) => (mode === 'save' ? [] : rowOf(p)),
     async apply(ctx, p) {
       await patchCopy(ctx, p.visitId, { dirty: false, ...(mode === 'save' ? {} : { closing: mode, started: false }) });
-      if (mode !== 'save') await patchListState(ctx, p.visitId, mode, true);
-    },
-    async reconcile(ctx, p) {
-      if (mode !== 'save') await patchListState(ctx, p.visitId, mode, false);
+      if (mode !== 'save') await patchListState(ctx, p.visitId, mode);
     },
   });
 }
@@ -97,15 +99,13 @@ export const visitAssign = defineCommand<{ visitId: number; userId: number }>()(
   name: 'visit.assign',
   label: () => 'Reprise de la visite',
   entity: (p) => `visit:${p.visitId}`,
+  touches: rowOf,
   request: (p) => ({ method: 'POST', path: visitPaths.assign(p.visitId), json: {} }),
   async apply({ db }, p) {
     const doc = await db.visits.findOne(String(p.visitId)).exec();
     if (!doc) return;
     const data = dataOf<{ visit: Record<string, unknown> }>(doc);
-    await doc.incrementalPatch({ assignedTo: p.userId, pending: true, data: { ...data, visit: { ...data.visit, assigned_to: p.userId } } });
-  },
-  async reconcile({ db }, p) {
-    await (await db.visits.findOne(String(p.visitId)).exec())?.incrementalPatch({ pending: false });
+    await doc.incrementalPatch({ assignedTo: p.userId, data: { ...data, visit: { ...data.visit, assigned_to: p.userId } } });
   },
 });
 

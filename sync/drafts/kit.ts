@@ -39,7 +39,14 @@ export function draftKit(db: () => Database, files: () => FileStore): DraftKit {
   return {
     async save(kind, key, value, meta) {
       const draft: Draft = { kind, key, label: meta.label, value: plainData(value), fileIds: meta.fileIds ?? [], savedAt: Date.now() };
-      await db().feed.upsert({ id: docId(kind, key), kind: DRAFT, sortKey: kind, data: draft as unknown as Record<string, unknown>, pending: false, refreshedAt: 0 });
+      await db().feed.upsert({
+        id: docId(kind, key),
+        kind: DRAFT,
+        sortKey: kind,
+        data: draft as unknown as Record<string, unknown>,
+        pending: false,
+        refreshedAt: 0,
+      });
     },
     async read<T>(kind: string, key: string) {
       const doc = await db().feed.findOne(docId(kind, key)).exec();

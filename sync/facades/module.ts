@@ -39,8 +39,11 @@ export interface UnsentItem {
 /** A module as the engine holds it while a user is signed in: its facade and its hooks. */
 export interface ModuleInstance<F = unknown> {
   facade: F;
-  /** Re-reads the server's copy of a document (after a refusal), by collection. */
-  refetch?: Partial<Record<CollectionName, (id: string) => Promise<void>>>;
+  /**
+   * Re-reads the server's copy of a document (after a refusal), by collection; 'local' for local
+   * documents ('user', 'echopark:communities'): answer false for an id the module does not own.
+   */
+  refetch?: Partial<Record<CollectionName | 'local', (id: string) => Promise<void | boolean>>>;
   /** Runs once the user's store is open. */
   start?(): Promise<void>;
   /** Runs before the outbox stops (the store closes): drafts queue what was typed. */

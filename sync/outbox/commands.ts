@@ -23,6 +23,11 @@ export type IdMap = Record<string, string>;
 export interface CommandContext {
   db: Database;
   files: FileStore;
+  /**
+   * True while another unsent command touches the document ('workrequests:12'): an answer must
+   * not overwrite the optimistic effect of a later command (store it aside: see pull.ts storeAnswer).
+   */
+  stillPending(key: string): Promise<boolean>;
 }
 
 export interface CommandDefinition<P extends Record<string, unknown> = Record<string, unknown>, R = unknown, N extends string = string> {
@@ -37,8 +42,12 @@ export interface CommandDefinition<P extends Record<string, unknown> = Record<st
   apply?(ctx: CommandContext, payload: P): Promise<void>;
   /** Applied with the server's answer; may return a created object's server id for its temporary id. */
   reconcile?(ctx: CommandContext, payload: P, answer: R): Promise<{ tempId: string; serverId: string } | void>;
-  /** Undoes the optimistic effect after a rejection or a discard (usually by pulling the truth again). */
-  rollback?(ctx: CommandContext, payload: P): Promise<void>;
+  /**
+   * The documents the command changes ('interventions:12', 'messages:<temp id>', 'local:user'):
+   * pending while it is unsent; undone by the outbox, the same way for every command, if it is
+   * refused or discarded (see pending-docs.ts). Temporary ids are resolved once the server's are known.
+   */
+  touches?(payload: P): string[];
   /** A newer command of the same name and entity replaces a pending older one (repeated visit saves). */
   coalesce?: boolean;
 }

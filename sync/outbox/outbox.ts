@@ -21,6 +21,8 @@ import { backoffDelay, classifyFailure, nextWakeUp, readyCommands, type CommandE
 import { defaultFlushLock, type FlushLock } from './locks';
 import { StorageFullError, isQuotaError } from './storage-errors';
 import { plainData } from '../store/plain';
+import { AppError } from '../errors';
+import { releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
 
 export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   store: Store;
@@ -35,6 +37,8 @@ export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   onRejected?: (command: OutboxDoc) => void;
   /** Called when a command needs the session (401 after the refresh failed). */
   onSessionNeeded?: () => void;
+  /** Re-reads the server's copy of a document after a refusal (the modules know how). */
+  refetch?: Refetch;
   /** Upload progress of a file command, 0–100 (null when it ends, sent or not). */
   onProgress?: (commandId: string, percent: number | null) => void;
   /**
@@ -69,7 +73,8 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
   const random = env.random ?? Math.random;
   const lock = env.lock ?? defaultFlushLock(db, store.userId);
   const concurrency = env.concurrency ?? 4;
-  const ctx: CommandContext = { db, files };
+  const refetch: Refetch = env.refetch ?? (async () => false);
+  const ctx = (self: string | null): CommandContext => ({ db, files, stillPending: async (key) => (await touchedByOthers(self)).has(key) });
   const isOffline = env.isOffline ?? (() => typeof navigator !== 'undefined' && navigator.onLine === false);
   let paused = false;
   let stopped = false;
@@ -96,6 +101,40 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     idMapDirty = true;
   }
 
+  /** The documents a command touches, with the server's ids where they are known. */
+  const touchesOf = (command: Pick<OutboxDoc, 'name' | 'payload'>, ids: IdMap): string[] =>
+    (registry[command.name]?.touches?.(command.payload) ?? []).map((key) => resolveKey(key, ids));
+
+  /** Documents touched by unsent commands other than `self` (waiting or in flight, not refused, not sent). */
+  async function touchedByOthers(self: string | null): Promise<Set<string>> {
+    const ids = await readIdMap();
+    const keys = new Set<string>();
+    for (const doc of await db.outbox.find().exec()) {
+      if (doc.id === self || completed.has(doc.id) || doc.status === 'rejected') continue;
+      for (const key of touchesOf(doc, ids)) keys.add(key);
+    }
+    return keys;
+  }
+
+  /**
+   * A command left the line (sent, refused or discarded): the documents it touched that no other
+   * unsent command touches are released — pending cleared, or a refusal undone (pending-docs.ts).
+   */
+  async function release(command: OutboxDoc, refused: boolean): Promise<void> {
+    const keys = touchesOf(command, await readIdMap());
+    if (keys.length === 0) return;
+    const others = await touchedByOthers(command.id);
+    for (const key of keys) {
+      if (refused) await rememberRefusal(db, key);
+      if (others.has(key)) await setPending(db, key, true);
+      else await releaseDoc(db, key, refetch);
+    }
+  }
+
+  async function markTouched(command: Pick<OutboxDoc, 'name' | 'payload'>): Promise<void> {
+    for (const key of touchesOf(command, await readIdMap())) await setPending(db, key, true);
+  }
+
   function schedule(at: number | null): void {
     if (timer) clearTimeout(timer);
     timer = null;
@@ -105,11 +144,11 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
   async function sendRequest(command: OutboxDoc, ids: IdMap): Promise<unknown> {
     const definition = registry[command.name];
-    if (!definition) throw new Error(`Commande inconnue : ${command.name}`);
+    if (!definition) throw new AppError(`Commande inconnue : ${command.name}`);
     const spec = definition.request(command.payload, ids);
     if (spec.file) {
       const stored = await files.get(spec.file.id);
-      if (!stored) throw new Error('Le fichier à envoyer a disparu du stockage local.');
+      if (!stored) throw new AppError('Le fichier à envoyer a disparu du stockage local.');
       const form = new FormData();
       for (const [key, value] of Object.entries(spec.file.fields ?? {})) form.append(key, value);
       form.append(UPLOAD_FIELD, stored.blob, stored.name);
@@ -162,16 +201,18 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     const definition = registry[command.name];
     try {
       const answer = await sendRequest(command, await readIdMap());
-      const created = await definition?.reconcile?.(ctx, command.payload, answer);
+      const created = await definition?.reconcile?.(ctx(command.id), command.payload, answer);
       if (created) await rememberId(created.tempId, created.serverId);
       if (command.fileIds.length > 0) await files.remove(command.fileIds);
       completed.add(command.id);
+      await release(command, false);
       if (completed.size >= REMOVE_BATCH) await removeCompleted();
     } catch (error) {
       const latest = doc.getLatest();
       if (latest.deleted) return;
       if (!isApiFailure(error)) {
         await latest.incrementalPatch({ status: 'rejected', lastError: { status: null, message: error instanceof Error ? error.message : String(error) } });
+        await release(command, true);
         env.onRejected?.(latest.getLatest().toJSON() as OutboxDoc);
         return;
       }
@@ -186,7 +227,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         env.onSessionNeeded?.();
       } else {
         await latest.incrementalPatch({ status: 'rejected', attempts: latest.attempts + 1, lastError: errorOf(error) });
-        await definition?.rollback?.(ctx, command.payload).catch(() => undefined);
+        await release(command, true);
         env.onRejected?.(latest.getLatest().toJSON() as OutboxDoc);
       }
     }
@@ -244,7 +285,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       // Plain data only: the command document crosses tabs (see store/plain.ts).
       const payload = plainData(given);
       const definition = registry[name];
-      if (!definition) throw new Error(`Commande inconnue : ${name}`);
+      if (!definition) throw new AppError(`Commande inconnue : ${name}`);
       const id = crypto.randomUUID();
       const entity = definition.entity(payload);
       const fileIds = (options.files ?? []).map((f) => f.id);
@@ -281,18 +322,23 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         if (isQuotaError(error)) throw new StorageFullError();
         throw error;
       }
-      await definition.apply?.(ctx, payload);
+      await definition.apply?.(ctx(id), payload);
+      await markTouched({ name, payload });
       void flush();
       return id;
     },
 
     flush,
 
-    /** A rejected command goes back in line, attempts reset (the user asked). */
+    /** A refused command goes back in line, attempts reset (the user asked), its effect shown again. */
     async retry(id: string): Promise<void> {
       const doc = await db.outbox.findOne(id).exec();
       if (!doc) return;
+      const wasRefused = doc.status === 'rejected';
       await doc.incrementalPatch({ status: 'pending', attempts: 0, nextAttemptAt: now() });
+      const command = doc.getLatest().toJSON() as OutboxDoc;
+      if (wasRefused) await registry[command.name]?.apply?.(ctx(id), command.payload);
+      await markTouched(command);
       void flush();
     },
 
@@ -303,7 +349,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const command = doc.toJSON() as OutboxDoc;
       await files.remove(command.fileIds);
       await doc.remove();
-      await registry[command.name]?.rollback?.(ctx, command.payload).catch(() => undefined);
+      await release(command, true);
     },
 
     /** After a reload or crash: commands an older version left marked in flight go back in line. */

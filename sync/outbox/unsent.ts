@@ -25,7 +25,12 @@ export function commandItem(command: OutboxDoc): UnsentItem {
 
 export const draftItem = (draft: Draft): UnsentItem => ({ kind: 'draft', label: draft.label, object: `${draft.kind}:${draft.key}`, fileIds: draft.fileIds });
 
-export async function collectUnsent(commands: readonly OutboxDoc[], drafts: readonly Draft[], extra: readonly UnsentItem[], files: FileStore): Promise<UnsentWork> {
+export async function collectUnsent(
+  commands: readonly OutboxDoc[],
+  drafts: readonly Draft[],
+  extra: readonly UnsentItem[],
+  files: FileStore,
+): Promise<UnsentWork> {
   const items = [...commands.map(commandItem), ...drafts.map(draftItem), ...extra];
   const counts: UnsentWork['counts'] = { command: 0, refused: 0, draft: 0, 'unsaved-visit': 0, file: 0 };
   for (const item of items) counts[item.kind]++;

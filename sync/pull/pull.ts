@@ -4,9 +4,9 @@
  * (the schema infers the type the fetcher works with), and store it through
  * `storeFresh`, which holds the rule the whole app relies on: a document with
  * local changes pending is never overwritten or removed by a pull. Its server
- * copy is kept aside (`aside:<collection>:<id>`) and put back if its commands
- * are refused or discarded (`restoreServerCopy`); once they are sent, the
- * next pull brings the truth and drops the aside copy.
+ * copy is kept aside (`aside:<collection>:<id>`); the outbox puts it back if
+ * the commands touching the document are refused or discarded, and drops it
+ * once they are all sent (outbox/pending-docs.ts); the next pull brings the truth.
  */
 import type { RxCollection } from 'rxdb';
 import * as v from 'valibot';
@@ -14,7 +14,9 @@ import type { ApiClient, CallOptions } from '../api/client';
 import { ApiFailure, isApiFailure } from '../api/failure';
 import type { CachedDoc } from '../store/schemas';
 import type { Database } from '../store/database';
-import { markRefreshed, readLocal, removeLocal, writeLocal } from '../store/local';
+import { markRefreshed, writeLocal } from '../store/local';
+import { asideKey as asideKeyOf, docKey } from '../outbox/pending-docs';
+import type { CommandContext } from '../outbox/commands';
 import { dataOf } from '../store/plain';
 
 export type StoredDoc = CachedDoc & Record<string, unknown>;
@@ -52,7 +54,7 @@ export function checkBody<S extends v.GenericSchema>(schema: S, body: unknown, p
   return result.output;
 }
 
-const asideKey = (collection: AnyCollection, id: string) => `aside:${collection.name}:${id}`;
+const asideKey = (collection: AnyCollection, id: string) => asideKeyOf(collection.name, id);
 
 export interface StoreOptions {
   /** Merge each server item into the existing document's data (a list item is shorter than the detail). */
@@ -86,7 +88,8 @@ export async function storeFresh(
       keptAside++;
       continue;
     }
-    const merged = options.merge && local ? { ...doc, data: { ...dataOf(local), ...doc['data'] } } : doc;
+    // A merge keeps what only the detail had, never the mark of a refused change the server now answers for.
+    const merged = options.merge && local ? { ...doc, data: { ...withoutStale(dataOf(local)), ...doc['data'] } } : doc;
     // Unchanged documents are not written again: no revision, no event, no cross-tab message.
     if (local && local.refreshedAt !== 0 && sameContent(local.toJSON() as StoredDoc, merged)) continue;
     fresh.push(merged);
@@ -103,21 +106,24 @@ function sameContent(local: StoredDoc, next: StoredDoc): boolean {
   return true;
 }
 
+const withoutStale = (data: Record<string, unknown>) => {
+  const { stale: _stale, ...rest } = data;
+  return rest;
+};
+
 /**
- * After a refusal or a discard, the optimistic document is wrong: the server copy kept aside (if a
- * pull brought one meanwhile) replaces it; otherwise it stays, marked stale, until the next pull.
+ * A command's answer (the server's copy of what it changed), stored by its reconcile: written at
+ * once, unless another unsent command touches the same document — then it waits aside like a
+ * pull's copy, so the later command's optimistic effect stays on screen until it is answered.
  */
-export async function restoreServerCopy(db: Database, collection: AnyCollection, id: string): Promise<boolean> {
-  const key = asideKey(collection, id);
-  const aside = await readLocal<StoredDoc>(db, key);
-  if (aside) {
-    await collection.upsert(aside);
-    await removeLocal(db, key);
-    return true;
+export async function storeAnswer(ctx: CommandContext, collection: AnyCollection, doc: StoredDoc, options: { merge?: boolean } = {}): Promise<void> {
+  if (await ctx.stillPending(docKey(collection.name as never, doc.id))) {
+    await writeLocal(ctx.db, asideKey(collection, doc.id), doc);
+    return;
   }
-  const local = await collection.findOne(id).exec();
-  if (local) await local.incrementalPatch({ pending: false, data: { ...dataOf(local), stale: true } });
-  return false;
+  const local = await collection.findOne(doc.id).exec();
+  const data = options.merge && local ? { ...withoutStale(dataOf(local)), ...doc['data'] } : doc['data'];
+  await collection.upsert({ ...doc, data, pending: false });
 }
 
 export interface ListPull<S extends v.GenericSchema> extends StoreOptions {

@@ -10,6 +10,7 @@ import { corePaths, type ContactFormPayload, type TokenPair, type UserData, type
 import { messagingCountPath } from '../contract/paths-shared';
 import { createApiClient, type ApiClient } from '../api/client';
 import { ApiFailure } from '../api/failure';
+import { SessionEnded } from '../errors';
 import { clearSession, emptySession, readSession, writeSession, type KeyValueStore, type PersistedSession } from './persisted';
 import { readServerUrl } from './server-url';
 import { isVersionAllowed } from './version';
@@ -193,7 +194,7 @@ export function createSession(env: SessionEnv) {
 
     async updateAccount(payload: UserUpdatePayload): Promise<UserData> {
       const id = state.user?.id;
-      if (id === undefined) throw new ApiFailure('http', 401, 'PUT', 'api/users', 'Non connecté');
+      if (id === undefined) throw new SessionEnded();
       await api.call('PUT', corePaths.user(id), { json: { id, ...payload } });
       return loadUser();
     },

@@ -12,7 +12,8 @@ import { openStore, type Store } from '../../sync/store/database';
 import { readLocal, refreshedKey } from '../../sync/store/local';
 import { pullBuildings, pullBusinessAreas, pullRealEstates } from '../../sync/pull/reference';
 import * as v from 'valibot';
-import { asCached, pullDetail, restoreServerCopy } from '../../sync/pull/pull';
+import { asCached, pullDetail } from '../../sync/pull/pull';
+import { releaseDoc, rememberRefusal } from '../../sync/outbox/pending-docs';
 import { dataOf } from '../../sync/store/plain';
 import { pullInterventionDetail, pullInterventionPage } from '../../sync/pull/interventions';
 import { isApiFailure } from '../../sync/api/failure';
@@ -107,8 +108,9 @@ describe('pull', () => {
     const after = (await store.db.interventions.findOne(doc.id).exec())!;
     expect(after.pending).toBe(true);
     expect(after.place).toBe('planning');
-    // The step was refused: the server's copy comes back.
-    expect(await restoreServerCopy(store.db, asCached(store.db.interventions), doc.id)).toBe(true);
+    // The step was refused and its last command left: the server's copy kept aside comes back.
+    await rememberRefusal(store.db, `interventions:${doc.id}`);
+    await releaseDoc(store.db, `interventions:${doc.id}`, async () => false);
     const restored = (await store.db.interventions.findOne(doc.id).exec())!;
     expect(restored.pending).toBe(false);
     expect(restored.place).toBe('waiting');

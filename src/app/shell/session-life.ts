@@ -12,10 +12,10 @@ import { createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { subscribe } from 'valtio/vanilla';
-import { ApiFailure } from '../../../sync/index';
 import { fr } from '../../i18n/fr';
 import { session, setNotifier } from '../../services/session';
-import { getEngine } from '../../services/engine';
+import { detachEngine, getEngine } from '../../services/engine';
+import { showToast } from '../../services/toasts';
 import { handleError, setErrorNavigation } from '../../services/errors';
 import { showPushNotes } from './push-notes';
 
@@ -78,7 +78,7 @@ function useSessionLife(screenShown: boolean): void {
     void getEngine()
       .then((engine) => {
         if (!navigator.onLine) return;
-        void engine.pullUser().catch(background);
+        void engine.account.refreshUser().catch(background);
         // Tunnels and lists a user will need without network, loaded now (see services/prefetch.ts).
         void import('../../services/prefetch').then((m) => m.prefetchAfterSignIn(engine, session.state.user?.roles ?? [])).catch(background);
         void session.loadUnreadCount().catch(background);
@@ -109,14 +109,18 @@ function useSessionLife(screenShown: boolean): void {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [started, userId]);
+  // The session ended (refresh refused, a 401 the client could not recover): said once; the user's
+  // store and queued work stay on the device for their next sign-in; back to /login.
   useEffect(
     () =>
       subscribe(session.state, () => {
-        if (session.state.expired && session.state.tokens) {
-          handleError(new ApiFailure('http', 401, 'POST', 'api/token/refresh', fr.disconnectedText));
-        }
+        if (!session.state.expired || !session.state.tokens) return;
+        showToast({ title: fr.disconnectedTitle, text: fr.disconnectedText, tone: 'error' });
+        void detachEngine().catch((e: unknown) => console.warn('Fermeture des données locales incomplète', e));
+        session.logout();
+        void router.navigate({ to: '/login' });
       }),
-    [],
+    [router],
   );
 }
 

@@ -12,6 +12,7 @@ import { fr } from '../../i18n/fr';
 import { accountTexts } from './texts';
 import { formMessage, validateAccount } from '../../domain/validation';
 import { session } from '../../services/session';
+import { refusalOf } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { failureText } from '../../services/errors';
 import { StorageMeter } from './storage-meter';
@@ -30,17 +31,17 @@ export function AccountPage() {
       if (!user) return;
       try {
         const engine = await getEngine();
-        const id = await engine.enqueue('account.update', {
+        const ids = await engine.account.update({
           userId: user.id,
           firstname: values.firstname.trim(),
           lastname: values.lastname.trim(),
           gsm: values.gsm,
           email: user.email,
         });
-        const outcome = await engine.settle(id, 4000);
-        if (outcome === 'sent') setStatus({ tone: 'success', text: fr.successModifyAccount });
-        else if (outcome === 'pending') setStatus({ tone: 'success', text: fr.savedOnDevice });
-        else setStatus({ tone: 'error', text: engine.state.commands.find((c) => c.id === id)?.lastError?.message ?? fr.genericError });
+        const done = await engine.outcome(ids, 4000);
+        if (done.outcome === 'sent') setStatus({ tone: 'success', text: fr.successModifyAccount });
+        else if (done.outcome === 'pending') setStatus({ tone: 'success', text: fr.savedOnDevice });
+        else setStatus({ tone: 'error', text: failureText(refusalOf(done.command)) });
       } catch (error) {
         setStatus({ tone: 'error', text: failureText(error) });
       }

@@ -1,0 +1,102 @@
+/**
+ * "Pending" belongs to the outbox. Each command says which documents it
+ * touches ('workrequests:12', 'messages:tmp-…', 'local:user'); a document is
+ * pending exactly while an unsent command touches it — the outbox sets and
+ * clears the flag, no module does. When the last command touching a document
+ * leaves, the document is released: after successes the copy a pull set aside
+ * is dropped (it predates the change); if any of them was refused, the
+ * optimistic state is undone the same way in every module — the copy set
+ * aside comes back, or a document created on this device and never accepted
+ * goes, or the module re-reads the server's copy; offline, the document is
+ * marked stale until the next pull brings the truth.
+ */
+import type { Database } from '../store/database';
+import type { CollectionName } from '../store/schemas';
+import { readLocal, removeLocal, writeLocal } from '../store/local';
+import { dataOf } from '../store/plain';
+import type { IdMap } from './commands';
+
+/** 'workrequests:12', or 'local:user' for a local document. */
+export type DocKey = string;
+export type DocCollection = CollectionName | 'local';
+
+export const docKey = (collection: DocCollection, id: string): DocKey => `${collection}:${id}`;
+
+export function parseKey(key: DocKey): { collection: DocCollection; id: string } {
+  const at = key.indexOf(':');
+  return { collection: key.slice(0, at) as DocCollection, id: key.slice(at + 1) };
+}
+
+/** A key naming an object created offline, once the server's id is known, names the server's object. */
+export function resolveKey(key: DocKey, ids: IdMap): DocKey {
+  const { collection, id } = parseKey(key);
+  const server = ids[id];
+  return server ? docKey(collection, server) : key;
+}
+
+/** Where a pull keeps the server's copy of a pending document (see pull.ts storeFresh). */
+export const asideKey = (collection: string, id: string) => `aside:${collection}:${id}`;
+/** Marks a document one of whose commands was refused: undone when its last command leaves. */
+const refusedKey = (key: DocKey) => `refused:${key}`;
+
+type LocalValue = Record<string, unknown> & { pending?: boolean };
+
+export async function setPending(db: Database, key: DocKey, pending: boolean): Promise<void> {
+  const { collection, id } = parseKey(key);
+  if (collection === 'local') {
+    const value = await readLocal<LocalValue>(db, id);
+    if (value && Boolean(value.pending) !== pending) await writeLocal(db, id, { ...value, pending });
+    return;
+  }
+  const doc = await db.collections[collection]?.findOne(id).exec();
+  if (doc && 'pending' in doc && doc.pending !== pending) await doc.incrementalPatch({ pending } as never);
+}
+
+export const rememberRefusal = (db: Database, key: DocKey) => writeLocal(db, refusedKey(key), true);
+
+/** Re-reads the server's copy of a document; false when no module can, or the read failed (offline). */
+export type Refetch = (collection: CollectionName | 'local', id: string) => Promise<boolean>;
+
+/** The last command touching the document left: its flag goes, and a refusal is undone. */
+export async function releaseDoc(db: Database, key: DocKey, refetch: Refetch): Promise<void> {
+  const { collection, id } = parseKey(key);
+  const refused = await readLocal<boolean>(db, refusedKey(key));
+  if (!refused) {
+    await setPending(db, key, false);
+    if (collection !== 'local') await removeLocal(db, asideKey(collection, id));
+    return;
+  }
+  await undo(db, collection, id, refetch);
+  await removeLocal(db, refusedKey(key));
+}
+
+async function undo(db: Database, collection: DocCollection, id: string, refetch: Refetch): Promise<void> {
+  if (collection === 'local') {
+    await setPending(db, docKey('local', id), false);
+    if (!(await refetch('local', id).catch(() => false))) await markStaleLocal(db, id);
+    return;
+  }
+  const rx = db.collections[collection];
+  const aside = await readLocal<Record<string, unknown>>(db, asideKey(collection, id));
+  if (aside) {
+    await rx.upsert({ ...aside, pending: false } as never);
+    await removeLocal(db, asideKey(collection, id));
+    return;
+  }
+  const doc = await rx.findOne(id).exec();
+  if (!doc) return;
+  // Created on this device and never accepted: it goes (the command, with what was typed, stays refused).
+  if ((doc as { refreshedAt?: number }).refreshedAt === 0) {
+    await doc.remove();
+    return;
+  }
+  await doc.incrementalPatch({ pending: false } as never);
+  if (await refetch(collection, id).catch(() => false)) return;
+  const latest = (await rx.findOne(id).exec()) as { toJSON(): { data: unknown }; incrementalPatch(change: unknown): Promise<unknown> } | null;
+  if (latest) await latest.incrementalPatch({ data: { ...dataOf(latest), stale: true } });
+}
+
+async function markStaleLocal(db: Database, id: string): Promise<void> {
+  const value = await readLocal<LocalValue>(db, id);
+  if (value) await writeLocal(db, id, { ...value, pending: false, stale: true });
+}
