@@ -22,7 +22,7 @@ import { defaultFlushLock, type FlushLock } from './locks';
 import { StorageFullError, isQuotaError } from './storage-errors';
 import { plainData } from '../store/plain';
 import { AppError } from '../errors';
-import { releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
+import { refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
 
 export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   store: Store;
@@ -101,6 +101,18 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     idMapDirty = true;
   }
 
+  /**
+   * Local effects run one at a time in this tab: an answer's reconcile checks whether a later
+   * command touches the same document and then writes; an enqueue between the two (the user acting
+   * while the answer arrives) would otherwise see its optimistic effect overwritten.
+   */
+  let effects: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const next = effects.then(run, run);
+    effects = next.catch(() => undefined);
+    return next;
+  }
+
   /** The documents a command touches, with the server's ids where they are known. */
   const touchesOf = (command: Pick<OutboxDoc, 'name' | 'payload'>, ids: IdMap): string[] =>
     (registry[command.name]?.touches?.(command.payload) ?? []).map((key) => resolveKey(key, ids));
@@ -120,15 +132,23 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
    * A command left the line (sent, refused or discarded): the documents it touched that no other
    * unsent command touches are released — pending cleared, or a refusal undone (pending-docs.ts).
    */
-  async function release(command: OutboxDoc, refused: boolean): Promise<void> {
+  async function release(command: OutboxDoc, refused: boolean): Promise<string[]> {
     const keys = touchesOf(command, await readIdMap());
-    if (keys.length === 0) return;
+    if (keys.length === 0) return [];
     const others = await touchedByOthers(command.id);
+    const toRead: string[] = [];
     for (const key of keys) {
       if (refused) await rememberRefusal(db, key);
       if (others.has(key)) await setPending(db, key, true);
-      else await releaseDoc(db, key, refetch);
+      else if (await releaseDoc(db, key)) toRead.push(key);
     }
+    return toRead;
+  }
+
+  /** A refusal undone: the server's copies are read again, outside the lock (network). */
+  async function releaseRefused(command: OutboxDoc): Promise<void> {
+    const toRead = await exclusive(() => release(command, true));
+    for (const key of toRead) await refetchDoc(db, key, refetch);
   }
 
   async function markTouched(command: Pick<OutboxDoc, 'name' | 'payload'>): Promise<void> {
@@ -201,18 +221,22 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     const definition = registry[command.name];
     try {
       const answer = await sendRequest(command, await readIdMap());
-      const created = await definition?.reconcile?.(ctx(command.id), command.payload, answer);
-      if (created) await rememberId(created.tempId, created.serverId);
+      const toRead = await exclusive(async () => {
+        const created = await definition?.reconcile?.(ctx(command.id), command.payload, answer);
+        if (created) await rememberId(created.tempId, created.serverId);
+        completed.add(command.id);
+        return release(command, false);
+      });
+      // An earlier command on the same documents was refused: now the last has left, the truth is read.
+      for (const key of toRead) await refetchDoc(db, key, refetch);
       if (command.fileIds.length > 0) await files.remove(command.fileIds);
-      completed.add(command.id);
-      await release(command, false);
       if (completed.size >= REMOVE_BATCH) await removeCompleted();
     } catch (error) {
       const latest = doc.getLatest();
       if (latest.deleted) return;
       if (!isApiFailure(error)) {
         await latest.incrementalPatch({ status: 'rejected', lastError: { status: null, message: error instanceof Error ? error.message : String(error) } });
-        await release(command, true);
+        await releaseRefused(command);
         env.onRejected?.(latest.getLatest().toJSON() as OutboxDoc);
         return;
       }
@@ -227,7 +251,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         env.onSessionNeeded?.();
       } else {
         await latest.incrementalPatch({ status: 'rejected', attempts: latest.attempts + 1, lastError: errorOf(error) });
-        await release(command, true);
+        await releaseRefused(command);
         env.onRejected?.(latest.getLatest().toJSON() as OutboxDoc);
       }
     }
@@ -289,41 +313,43 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const id = crypto.randomUUID();
       const entity = definition.entity(payload);
       const fileIds = (options.files ?? []).map((f) => f.id);
-      try {
-        for (const file of options.files ?? []) await files.put(file);
-        if (definition.coalesce) {
-          const older = await db.outbox.find({ selector: { name, entity, status: 'pending' } }).exec();
-          for (const doc of older) {
-            const latest = doc.getLatest();
-            // One already on its way is left alone: it goes first, the new one after it.
-            if (latest.status !== 'pending' || inflight.has(latest.id)) continue;
-            await latest.incrementalRemove().catch(() => undefined);
-            await files.remove(latest.fileIds);
+      await exclusive(async () => {
+        try {
+          for (const file of options.files ?? []) await files.put(file);
+          if (definition.coalesce) {
+            const older = await db.outbox.find({ selector: { name, entity, status: 'pending' } }).exec();
+            for (const doc of older) {
+              const latest = doc.getLatest();
+              // One already on its way is left alone: it goes first, the new one after it.
+              if (latest.status !== 'pending' || inflight.has(latest.id)) continue;
+              await latest.incrementalRemove().catch(() => undefined);
+              await files.remove(latest.fileIds);
+            }
           }
+          const time = now();
+          await db.outbox.insert({
+            id,
+            seq: time * 1000 + (seqCounter++ % 1000),
+            name,
+            entity,
+            label: definition.label(payload),
+            payload,
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: time,
+            createdAt: time,
+            lastError: null,
+            dependsOn: options.dependsOn ?? null,
+            fileIds,
+          });
+        } catch (error) {
+          await files.remove(fileIds).catch(() => undefined);
+          if (isQuotaError(error)) throw new StorageFullError();
+          throw error;
         }
-        const time = now();
-        await db.outbox.insert({
-          id,
-          seq: time * 1000 + (seqCounter++ % 1000),
-          name,
-          entity,
-          label: definition.label(payload),
-          payload,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: time,
-          createdAt: time,
-          lastError: null,
-          dependsOn: options.dependsOn ?? null,
-          fileIds,
-        });
-      } catch (error) {
-        await files.remove(fileIds).catch(() => undefined);
-        if (isQuotaError(error)) throw new StorageFullError();
-        throw error;
-      }
-      await definition.apply?.(ctx(id), payload);
-      await markTouched({ name, payload });
+        await definition.apply?.(ctx(id), payload);
+        await markTouched({ name, payload });
+      });
       void flush();
       return id;
     },
@@ -337,8 +363,10 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const wasRefused = doc.status === 'rejected';
       await doc.incrementalPatch({ status: 'pending', attempts: 0, nextAttemptAt: now() });
       const command = doc.getLatest().toJSON() as OutboxDoc;
-      if (wasRefused) await registry[command.name]?.apply?.(ctx(id), command.payload);
-      await markTouched(command);
+      await exclusive(async () => {
+        if (wasRefused) await registry[command.name]?.apply?.(ctx(id), command.payload);
+        await markTouched(command);
+      });
       void flush();
     },
 
@@ -349,7 +377,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const command = doc.toJSON() as OutboxDoc;
       await files.remove(command.fileIds);
       await doc.remove();
-      await release(command, true);
+      await releaseRefused(command);
     },
 
     /** After a reload or crash: commands an older version left marked in flight go back in line. */

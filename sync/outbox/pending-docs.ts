@@ -57,46 +57,58 @@ export const rememberRefusal = (db: Database, key: DocKey) => writeLocal(db, ref
 /** Re-reads the server's copy of a document; false when no module can, or the read failed (offline). */
 export type Refetch = (collection: CollectionName | 'local', id: string) => Promise<boolean>;
 
-/** The last command touching the document left: its flag goes, and a refusal is undone. */
-export async function releaseDoc(db: Database, key: DocKey, refetch: Refetch): Promise<void> {
+/**
+ * The last command touching the document left: its flag goes, and a refusal is undone from what
+ * the device holds. Returns true when the server's copy must be read again (`refetchDoc`, outside
+ * any lock: it is a network call).
+ */
+export async function releaseDoc(db: Database, key: DocKey): Promise<boolean> {
   const { collection, id } = parseKey(key);
   const refused = await readLocal<boolean>(db, refusedKey(key));
   if (!refused) {
     await setPending(db, key, false);
     if (collection !== 'local') await removeLocal(db, asideKey(collection, id));
-    return;
+    return false;
   }
-  await undo(db, collection, id, refetch);
   await removeLocal(db, refusedKey(key));
+  return undoLocally(db, collection, id);
 }
 
-async function undo(db: Database, collection: DocCollection, id: string, refetch: Refetch): Promise<void> {
+/** Reads the server's copy again; offline (or no module can), the document is marked stale until the next pull. */
+export async function refetchDoc(db: Database, key: DocKey, refetch: Refetch): Promise<void> {
+  const { collection, id } = parseKey(key);
+  if (await refetch(collection, id).catch(() => false)) return;
+  if (collection === 'local') {
+    const value = await readLocal<LocalValue>(db, id);
+    if (value) await writeLocal(db, id, { ...value, pending: false, stale: true });
+    return;
+  }
+  const latest = (await db.collections[collection].findOne(id).exec()) as {
+    toJSON(): { data: unknown };
+    incrementalPatch(change: unknown): Promise<unknown>;
+  } | null;
+  if (latest) await latest.incrementalPatch({ data: { ...dataOf(latest), stale: true } });
+}
+
+async function undoLocally(db: Database, collection: DocCollection, id: string): Promise<boolean> {
   if (collection === 'local') {
     await setPending(db, docKey('local', id), false);
-    if (!(await refetch('local', id).catch(() => false))) await markStaleLocal(db, id);
-    return;
+    return true;
   }
   const rx = db.collections[collection];
   const aside = await readLocal<Record<string, unknown>>(db, asideKey(collection, id));
   if (aside) {
     await rx.upsert({ ...aside, pending: false } as never);
     await removeLocal(db, asideKey(collection, id));
-    return;
+    return false;
   }
   const doc = await rx.findOne(id).exec();
-  if (!doc) return;
+  if (!doc) return false;
   // Created on this device and never accepted: it goes (the command, with what was typed, stays refused).
   if ((doc as { refreshedAt?: number }).refreshedAt === 0) {
     await doc.remove();
-    return;
+    return false;
   }
   await doc.incrementalPatch({ pending: false } as never);
-  if (await refetch(collection, id).catch(() => false)) return;
-  const latest = (await rx.findOne(id).exec()) as { toJSON(): { data: unknown }; incrementalPatch(change: unknown): Promise<unknown> } | null;
-  if (latest) await latest.incrementalPatch({ data: { ...dataOf(latest), stale: true } });
-}
-
-async function markStaleLocal(db: Database, id: string): Promise<void> {
-  const value = await readLocal<LocalValue>(db, id);
-  if (value) await writeLocal(db, id, { ...value, pending: false, stale: true });
+  return true;
 }

@@ -72,10 +72,10 @@ describe('pending derived from the outbox, one rollback', () => {
     const id = await draftOs(db);
     const before = placeOf(Number(id));
     // A step the server refuses (a code that does not lead anywhere from here), then a message.
-    await box.enqueue('os.step', { osId: id, stepCode: 'purchase_order_dt_validated', target: 'send_os' });
+    await box.enqueue('os.step', { osId: id, stepCode: 'purchase_order_dt_validated', target: 'closed' });
     await box.enqueue('os.message', { tempId: 'tmp-msg-1', osId: id, messageText: 'Pourquoi ?', author: { id: 1, firstName: 'G', lastName: 'T' } });
     expect((await doc(db, id))?.pending).toBe(true);
-    expect((await doc(db, id))?.place).toBe('send_os');
+    expect((await doc(db, id))?.place).toBe('closed');
     await drain();
     const commands = await box.all();
     expect(commands.map((c) => [c.name, c.status])).toEqual([['os.step', 'rejected']]);
@@ -94,8 +94,10 @@ describe('pending derived from the outbox, one rollback', () => {
     const id = await draftOs(db);
     const other = sql<{ id: number }>(`SELECT id FROM work_validation_requests WHERE id <> ? ORDER BY id LIMIT 1`, Number(id)).id;
     // A refused command elsewhere that the step below waits for: the step stays unsent.
-    const blocker = await box.enqueue('os.step', { osId: String(other), stepCode: 'nowhere_validated', target: 'send_os' });
+    const blocker = await box.enqueue('os.step', { osId: String(other), stepCode: 'nowhere_validated', target: 'closed' });
     await drain();
+    // The outbox keeps running: the update's answer arrives while the step is being queued (the race
+    // that overwrote the step's place before answers and enqueues took turns).
     const r = sql<{ re: number; ba: number; rt: number; pc: number }>(
       `SELECT real_estate_id AS re, business_area_id AS ba, request_type_id AS rt, provider_company_id AS pc FROM work_validation_requests WHERE id = ?`,
       Number(id),
@@ -169,7 +171,7 @@ describe('pending derived from the outbox, one rollback', () => {
     expect(await readLocal(db, `aside:workrequests:${id}`)).toBeNull();
     expect((await doc(db, id))?.place).toBe('request_completion');
     // Now a refused step: the OS comes back to request_completion (the server's), not to the old request_init.
-    await box.enqueue('os.step', { osId: id, stepCode: 'purchase_order_dt_validated', target: 'send_os' });
+    await box.enqueue('os.step', { osId: id, stepCode: 'purchase_order_dt_validated', target: 'closed' });
     await drain();
     expect((await doc(db, id))?.place).toBe('request_completion');
     expect((await doc(db, id))?.pending).toBe(false);

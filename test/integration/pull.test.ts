@@ -110,7 +110,7 @@ describe('pull', () => {
     expect(after.place).toBe('planning');
     // The step was refused and its last command left: the server's copy kept aside comes back.
     await rememberRefusal(store.db, `interventions:${doc.id}`);
-    await releaseDoc(store.db, `interventions:${doc.id}`, async () => false);
+    expect(await releaseDoc(store.db, `interventions:${doc.id}`)).toBe(false);
     const restored = (await store.db.interventions.findOne(doc.id).exec())!;
     expect(restored.pending).toBe(false);
     expect(restored.place).toBe('waiting');

@@ -2,16 +2,19 @@
  * The top bar: page title, online/offline state, and the header menu (Home,
  * My account, Logout) as a disclosure reachable by keyboard.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fr } from '../../i18n/fr';
 import { useSnapshot } from 'valtio';
 import { install, promptInstall } from '../../services/install';
 import { engineState, logoutEverywhere } from '../../services/engine';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { downloadExport } from '../../services/export';
+import type { UnsentWork } from '../../../sync/index';
+import { handleError } from '../../services/errors';
 import { Icon } from '../../ui/icons';
 import { useOnline } from './use-online';
+
+// The warning and its texts load only when someone signs out.
+const SignOutDialog = lazy(() => import('./sign-out-dialog').then((m) => ({ default: m.SignOutDialog })));
 
 export function TopBar({ title }: { title: string }) {
   const online = useOnline();
@@ -22,7 +25,7 @@ export function TopBar({ title }: { title: string }) {
   const { pending, rejected } = useSnapshot(engineState);
   const unsent = pending + rejected;
   const pendingText = rejected > 0 ? fr.rejectedCount(rejected) : fr.pendingCount(pending);
-  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [unsentWork, setUnsentWork] = useState<UnsentWork | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -39,15 +42,20 @@ export function TopBar({ title }: { title: string }) {
 
   const logout = async () => {
     setOpen(false);
-    setConfirmLogout(false);
+    setUnsentWork(null);
     await logoutEverywhere();
     void navigate({ to: '/login' });
   };
-  const askLogout = () => {
-    if (unsent > 0) {
-      setOpen(false);
-      setConfirmLogout(true);
-    } else void logout();
+  // Everything not on the server (commands, drafts, unsaved visits, photos) is asked about first.
+  const askLogout = async () => {
+    setOpen(false);
+    try {
+      const work = await import('./sign-out-dialog').then((m) => m.readUnsentWork());
+      if (work) setUnsentWork(work);
+      else await logout();
+    } catch (error) {
+      handleError(error);
+    }
   };
 
   return (
@@ -102,29 +110,17 @@ export function TopBar({ title }: { title: string }) {
             <Link role="menuitem" to="/envois-en-attente" onClick={() => setOpen(false)}>
               <Icon name="refresh" size={18} /> {fr.pendingTitle}
             </Link>
-            <button role="menuitem" type="button" onClick={askLogout}>
+            <button role="menuitem" type="button" onClick={() => void askLogout()}>
               <Icon name="logout" size={18} /> {fr.logout}
             </button>
           </div>
         ) : null}
       </div>
-      <ConfirmDialog
-        open={confirmLogout}
-        title={fr.logoutConfirmTitle}
-        confirmLabel={fr.logoutAnyway}
-        danger
-        onCancel={() => setConfirmLogout(false)}
-        onConfirm={() => void logout()}
-        extra={
-          <p>
-            <button type="button" className="link-button" onClick={() => void downloadExport()}>
-              {fr.exportPending}
-            </button>
-          </p>
-        }
-      >
-        <p>{fr.logoutLoss(unsent)}</p>
-      </ConfirmDialog>
+      {unsentWork ? (
+        <Suspense fallback={null}>
+          <SignOutDialog work={unsentWork} onCancel={() => setUnsentWork(null)} onSignOut={() => void logout()} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,0 +1,109 @@
+/**
+ * The sign-out warning, built on the engine's one list of unsent work: it
+ * names each kind with its count and the objects (queued and refused
+ * commands, drafts, visits with unsaved answers, photos not yet queued), and
+ * offers to send now (then signs out if nothing is left), to export
+ * everything as one file, to cancel, or to sign out anyway. Nothing is wiped
+ * without that explicit choice. Loaded only when someone signs out.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { UnsentItem, UnsentWork } from '../../../sync/index';
+import { getEngine } from '../../services/engine';
+import { downloadExport } from '../../services/export';
+import { handleError } from '../../services/errors';
+import { Button } from '../../ui/controls';
+import { signOutTexts as t } from './sign-out-texts';
+import { useOnline } from './use-online';
+
+const SHOWN_PER_KIND = 4;
+const KINDS: { kind: UnsentItem['kind']; sentence: (n: number) => string }[] = [
+  { kind: 'command', sentence: t.queued },
+  { kind: 'refused', sentence: t.refused },
+  { kind: 'draft', sentence: t.drafts },
+  { kind: 'unsaved-visit', sentence: t.unsavedVisits },
+  { kind: 'file', sentence: t.files },
+];
+
+/** Reads the unsent work; resolves null when there is none (sign out at once). */
+export async function readUnsentWork(): Promise<UnsentWork | null> {
+  const work = await (await getEngine()).unsentWork();
+  return work.total > 0 ? work : null;
+}
+
+export function SignOutDialog({ work, onCancel, onSignOut }: { work: UnsentWork; onCancel(): void; onSignOut(): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const online = useOnline();
+  const [current, setCurrent] = useState(work);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  const sendNow = useCallback(async () => {
+    setSending(true);
+    try {
+      const engine = await getEngine();
+      await engine.flush();
+      const left = await readUnsentWork();
+      if (!left) return onSignOut();
+      setCurrent(left);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setSending(false);
+    }
+  }, [onSignOut]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId}>{t.title}</h2>
+      <div className="dialog__body">
+        <ul className="unsent-list" aria-label={t.listLabel}>
+          {KINDS.filter(({ kind }) => current.counts[kind] > 0).map(({ kind, sentence }) => {
+            const items = current.items.filter((i) => i.kind === kind);
+            const names = [...new Set(items.map((i) => i.label))];
+            const more = names.length - SHOWN_PER_KIND;
+            return (
+              <li key={kind}>
+                <p>{sentence(current.counts[kind])}</p>
+                <p className="muted small">
+                  {names.slice(0, SHOWN_PER_KIND).join(' · ')}
+                  {more > 0 ? ` · ${t.andMore(more)}` : ''}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+        <p>{t.loss}</p>
+        {!online ? <p className="muted small">{t.sendOffline}</p> : null}
+      </div>
+      <div className="dialog__actions dialog__actions--wrap">
+        <Button variant="ghost" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+        <Button variant="secondary" onClick={() => void downloadExport().catch(handleError)}>
+          {t.export}
+        </Button>
+        {online ? (
+          <Button variant="primary" disabled={sending} onClick={() => void sendNow()}>
+            {sending ? t.sending : t.sendNow}
+          </Button>
+        ) : null}
+        <Button variant="danger" onClick={onSignOut}>
+          {t.signOutAnyway}
+        </Button>
+      </div>
+    </dialog>
+  );
+}
