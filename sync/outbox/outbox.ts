@@ -22,7 +22,7 @@ import { defaultFlushLock, type FlushLock } from './locks';
 import { StorageFullError, isQuotaError } from './storage-errors';
 import { plainData } from '../store/plain';
 import { AppError } from '../errors';
-import { refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
+import { isPending, refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
 
 export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   store: Store;
@@ -132,8 +132,8 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
    * A command left the line (sent, refused or discarded): the documents it touched that no other
    * unsent command touches are released — pending cleared, or a refusal undone (pending-docs.ts).
    */
-  async function release(command: OutboxDoc, refused: boolean): Promise<string[]> {
-    const keys = touchesOf(command, await readIdMap());
+  async function release(command: OutboxDoc, refused: boolean, only?: string[]): Promise<string[]> {
+    const keys = only ?? touchesOf(command, await readIdMap());
     if (keys.length === 0) return [];
     const others = await touchedByOthers(command.id);
     const toRead: string[] = [];
@@ -146,8 +146,8 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
   }
 
   /** A refusal undone: the server's copies are read again, outside the lock (network). */
-  async function releaseRefused(command: OutboxDoc): Promise<void> {
-    const toRead = await exclusive(() => release(command, true));
+  async function releaseRefused(command: OutboxDoc, only?: string[]): Promise<void> {
+    const toRead = await exclusive(() => release(command, true, only));
     for (const key of toRead) await refetchDoc(db, key, refetch);
   }
 
@@ -375,15 +375,29 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const doc = await db.outbox.findOne(id).exec();
       if (!doc) return;
       const command = doc.toJSON() as OutboxDoc;
+      // Undone before it goes: a crash in between leaves the command to discard again, never a
+      // document pending with nothing to send.
+      await releaseRefused(command);
       await files.remove(command.fileIds);
       await doc.remove();
-      await releaseRefused(command);
     },
 
-    /** After a reload or crash: commands an older version left marked in flight go back in line. */
+    /**
+     * After a reload or crash: commands an older version left marked in flight go back in line, and a
+     * refusal the crash cut short is finished (its documents still pending with nothing to send).
+     */
     async recover(): Promise<void> {
       const stale = await db.outbox.find({ selector: { status: 'inflight' } }).exec();
       for (const doc of stale) await doc.incrementalPatch({ status: 'pending' });
+      const refused = (await db.outbox.find({ selector: { status: 'rejected' } }).exec()).map((d) => d.toJSON() as OutboxDoc);
+      if (refused.length === 0) return;
+      const others = await touchedByOthers(null);
+      const ids = await readIdMap();
+      for (const command of refused) {
+        const cut = [];
+        for (const key of touchesOf(command, ids)) if (!others.has(key) && (await isPending(db, key))) cut.push(key);
+        if (cut.length > 0) await releaseRefused(command, cut);
+      }
     },
 
     /** Ids of the commands this tab is sending right now (for 'Envoi en cours'). */

@@ -52,6 +52,13 @@ export async function setPending(db: Database, key: DocKey, pending: boolean): P
   if (doc && 'pending' in doc && doc.pending !== pending) await doc.incrementalPatch({ pending } as never);
 }
 
+export async function isPending(db: Database, key: DocKey): Promise<boolean> {
+  const { collection, id } = parseKey(key);
+  if (collection === 'local') return Boolean((await readLocal<LocalValue>(db, id))?.pending);
+  const doc = await db.collections[collection]?.findOne(id).exec();
+  return Boolean(doc && 'pending' in doc && doc.pending);
+}
+
 export const rememberRefusal = (db: Database, key: DocKey) => writeLocal(db, refusedKey(key), true);
 
 /** Re-reads the server's copy of a document; false when no module can, or the read failed (offline). */

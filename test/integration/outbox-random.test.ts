@@ -5,8 +5,12 @@
  * outbox must be empty. Besides plain creations, schedules mix in a command
  * that depends on a creation (sent after it, with its server id), coalescing
  * saves (the latest always arrives, none twice) and file uploads (each photo
- * attached once). OUTBOX_SCHEDULES sets how many (200 in CI, 1,000 in the
- * benchmark mode); OUTBOX_SEED replays one schedule.
+ * attached once), and notes on one stored document of which some the server
+ * refuses: in the end no document is pending without an unsent command, a
+ * refused note's optimistic value never stays (the server's copy is read
+ * again), and only the refused commands remain, marked refused.
+ * OUTBOX_SCHEDULES sets how many (200 in CI, 1,000 in the benchmark mode);
+ * OUTBOX_SEED replays one schedule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -38,7 +42,21 @@ const photo = defineCommand<{ interventionId: number; fileId: string }>()({
   entity: (p) => `photo:${p.fileId}`,
   request: (p) => ({ method: 'POST', path: `api/intervention_requests/${p.interventionId}/medias`, file: { id: p.fileId } }),
 });
-const registry = { ...testRegistry, ...buildRegistry([followUp, save, photo]) };
+/** An optimistic change of a stored document (the feed collection); `refuse` sends it where the server says 404. */
+const note = defineCommand<{ docId: string; n: number; refuse: boolean }>()({
+  name: 'test.note',
+  label: (p) => `Note ${p.n}`,
+  entity: (p) => `note:${p.docId}`,
+  touches: (p) => [`feed:${p.docId}`],
+  request: (p) => ({ method: 'POST', path: p.refuse ? 'api/refused-by-the-server' : 'api/requests', json: { information: `${p.docId}-note-${p.n}` } }),
+  async apply({ db }, p) {
+    const doc = await db.feed.findOne(p.docId).exec();
+    await doc?.incrementalPatch({ data: { value: p.n } });
+  },
+});
+const registry = { ...testRegistry, ...buildRegistry([followUp, save, photo, note]) };
+/** What re-reading the server's copy of a test document gives. */
+const SERVER_VALUE = 'server';
 
 const SCHEDULES = Number(process.env.OUTBOX_SCHEDULES ?? 200);
 const FIRST_SEED = Number(process.env.OUTBOX_SEED ?? 1);
@@ -58,7 +76,12 @@ async function runSchedule(seed: number): Promise<void> {
   let clock = Date.now();
   const now = () => clock;
   const storeId = nextStoreId();
-  let tab = await openOutbox(world, storeId, { now, random, registry });
+  const refetch = async (collection: string, id: string) => {
+    if (collection !== 'feed') return false;
+    await (await tab.store.db.feed.findOne(id).exec())?.incrementalPatch({ data: { value: SERVER_VALUE } });
+    return true;
+  };
+  let tab = await openOutbox(world, storeId, { now, random, registry, refetch });
   const prefix = `rnd-${seed}-`;
   const count = 1 + Math.floor(random() * 6);
   const entities = 1 + Math.floor(random() * 3);
@@ -83,7 +106,19 @@ async function runSchedule(seed: number): Promise<void> {
       { files: [{ id: fileId, name: 'photo.png', type: 'image/png', size: png.length, blob: new Blob([new Uint8Array(png)], { type: 'image/png' }) }] },
     );
   }
-  for (let round = 0; round < 40 && (await tab.outbox.count()) > 0; round++) {
+  const notes = random() < 0.6 ? 1 + Math.floor(random() * 4) : 0;
+  const noteDoc = `${prefix}doc`;
+  const refusals: number[] = [];
+  if (notes > 0) {
+    await tab.store.db.feed.insert({ id: noteDoc, kind: 'test', sortKey: noteDoc, data: { value: 'initial' }, pending: false, refreshedAt: 1 });
+    for (let n = 1; n <= notes; n++) {
+      const refuse = random() < 0.35;
+      if (refuse) refusals.push(n);
+      await tab.outbox.enqueue('test.note', { docId: noteDoc, n, refuse });
+    }
+  }
+  const unsent = async () => (await tab.outbox.all()).filter((c) => c.status !== 'rejected').length;
+  for (let round = 0; round < 40 && (await unsent()) > 0; round++) {
     if (random() < 0.15) {
       // The tab is closed in the middle of a flush and opened again.
       const flushing = tab.outbox.flush();
@@ -91,7 +126,7 @@ async function runSchedule(seed: number): Promise<void> {
       await tab.outbox.stop();
       await tab.store.close();
       await flushing.catch(() => undefined);
-      tab = await openOutbox(world, storeId, { now, random, registry });
+      tab = await openOutbox(world, storeId, { now, random, registry, refetch });
       await tab.outbox.recover();
     } else {
       await tab.outbox.flush();
@@ -99,18 +134,31 @@ async function runSchedule(seed: number): Promise<void> {
     clock += 6 * 60_000;
   }
   world.server.faults.set(null);
-  for (let round = 0; round < 20 && (await tab.outbox.count()) > 0; round++) {
+  for (let round = 0; round < 20 && (await unsent()) > 0; round++) {
     await tab.outbox.flush();
     clock += 6 * 60_000;
   }
   const left = await tab.outbox.all();
+  const stored = notes > 0 ? (await tab.store.db.feed.findOne(noteDoc).exec())?.toJSON() : null;
   await tab.outbox.stop();
   await tab.store.close();
-  expect(left, `seed ${seed}: outbox not empty`).toEqual([]);
+  expect(
+    left.map((c) => [c.name, c.status, (c.payload as { n?: number }).n]),
+    `seed ${seed}: only the refused commands stay`,
+  ).toEqual(refusals.map((n) => ['test.note', 'rejected', n]));
+  if (stored) {
+    expect(stored.pending, `seed ${seed}: pending without an unsent command`).toBe(false);
+    expect((stored.data as { value: unknown }).value, `seed ${seed}: optimistic state after a refusal`).toBe(refusals.length > 0 ? SERVER_VALUE : notes);
+  }
   const arrived = serverRequests(world, prefix);
   const children = arrived.filter((i) => i.startsWith(`${prefix}child`));
   const savesArrived = arrived.filter((i) => i.startsWith(`${prefix}save`));
-  expect(arrived.filter((i) => !children.includes(i) && !savesArrived.includes(i)).sort(), `seed ${seed}: server changes`).toEqual(expected.sort());
+  const notesArrived = arrived.filter((i) => i.startsWith(`${noteDoc}-note-`));
+  expect(arrived.filter((i) => !children.includes(i) && !savesArrived.includes(i) && !notesArrived.includes(i)).sort(), `seed ${seed}: server changes`).toEqual(
+    expected.sort(),
+  );
+  const accepted = Array.from({ length: notes }, (_, i) => i + 1).filter((n) => !refusals.includes(n));
+  expect(notesArrived.sort(), `seed ${seed}: accepted notes once`).toEqual(accepted.map((n) => `${noteDoc}-note-${n}`).sort());
   if (children.length > 0) {
     // Sent once, after its parent, with the parent's server id.
     const parent = world.server.ctx.db.prepare(`SELECT id FROM generic_requests WHERE information = ?`).get(`${prefix}0`) as { id: number };
