@@ -35,11 +35,14 @@ function endSession(): void {
   else navigate('/login');
 }
 
-/** The catalogue's text for a refused command (the spec's table by status and code), with what it was. */
-export function refusalText(refusal: CommandRefused): string {
+/** Why a command was refused, in the catalogue's words (the spec's table by status and code). */
+export function refusalReason(refusal: CommandRefused): string {
   const reaction = errorReaction({ kind: 'http', status: refusal.status, code: refusal.code, message: refusal.serverText, description: refusal.serverText });
-  return fr.sendRefused(refusal.label, reaction.toast?.text);
+  return reaction.toast?.text ?? fr.genericError;
 }
+
+/** The refusal with what it was: « Changement d'étape : Cette étape n'est pas accessible. ». */
+export const refusalText = (refusal: CommandRefused): string => fr.sendRefused(refusal.label, refusalReason(refusal));
 
 export function handleError(error: unknown, options: HandleOptions = {}): void {
   if (isSessionEnded(error) || (isApiFailure(error) && error.status === 401)) return endSession();

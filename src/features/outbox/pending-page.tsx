@@ -5,11 +5,11 @@
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { blockedBy, type OutboxDoc } from '../../../sync/index';
+import { blockedBy, refusalOf, type OutboxDoc } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
 import { outboxTexts } from './texts';
 import { engineState, getEngine } from '../../services/engine';
-import { handleError } from '../../services/errors';
+import { handleError, refusalReason } from '../../services/errors';
 import { downloadExport } from '../../services/export';
 import { Button } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -51,7 +51,14 @@ export function PendingPage() {
               {progress[c.id] !== undefined ? (
                 <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={outboxTexts.fileUploadProgress(progress[c.id]!)} />
               ) : null}
-              {c.lastError ? <p className="outbox-item__error">{outboxTexts.lastError(c.lastError.message)}</p> : null}
+              {c.status === 'rejected' ? (
+                <>
+                  <p className="outbox-item__error">{outboxTexts.refusedBecause(refusalReason(refusalOf(c)))}</p>
+                  <p className="muted small">{outboxTexts.refusedHint}</p>
+                </>
+              ) : c.lastError ? (
+                <p className="outbox-item__error">{outboxTexts.lastError(c.lastError.message)}</p>
+              ) : null}
               <div className="outbox-item__actions">
                 <Button variant="secondary" onClick={() => void getEngine().then((e) => e.retry(c.id))}>
                   {outboxTexts.retry}

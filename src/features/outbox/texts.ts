@@ -13,6 +13,8 @@ export const outboxTexts = {
   waitsFor: (label: string) => ` · attend « ${label} »`,
   fileUploadProgress: (percent: number) => `Envoi du fichier : ${percent} %`,
   lastError: (message: string) => `Dernière erreur : ${message}`,
+  refusedBecause: (text: string) => `Refusé : ${text}`,
+  refusedHint: 'Ce qu’il changeait a été remis comme sur le serveur. Réessayez (après correction) ou abandonnez-le.',
   retry: 'Réessayer',
   discard: 'Abandonner',
   discardTitle: 'Abandonner cet envoi ?',
