@@ -254,6 +254,12 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     /** When a resource was last refreshed from the server ('os:list', 'user', …), null if never. */
     watchRefreshedAt: (resource: string) => watchLocal<number>(requireStore().db, refreshedKey(resource)),
 
+    /** After sign-in: each module loads what the user's roles need offline; the first failure is thrown. */
+    async prefetch(roles: readonly string[]): Promise<void> {
+      const failed = (await Promise.allSettled(Object.values(instances).map((m) => m.prefetch?.(roles)))).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+
     /** Everything not on the server yet, per kind and per object (sign-out, need-update, export). */
     unsentWork,
 

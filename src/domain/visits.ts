@@ -62,6 +62,7 @@ export function visitActions(visit: { state: VisitState; assigned_to: number | n
     start: mine && visit.state !== 'terminate' && local.downloaded && !local.otherStarted && !local.startedHere,
     pause: local.startedHere,
     terminate: local.startedHere,
-    takeOver: !assignedToMe && visit.state !== 'start',
+    // The server refuses a take-over of a visit started (by its assignee) or handed in.
+    takeOver: !assignedToMe && visit.state !== 'start' && visit.state !== 'terminate',
   };
 }

@@ -54,6 +54,11 @@ export interface ModuleInstance<F = unknown> {
   onCommands?(commands: readonly OutboxDoc[]): void;
   /** Unsent work this module holds outside the outbox and the drafts kit (a visit's unsaved copy…). */
   unsent?(): Promise<UnsentItem[]>;
+  /**
+   * After sign-in, what the user's roles will need offline (a tunnel's reference data…), so that a
+   * user who signs in and goes down to the basement finds it (spec part 1 §4 "Session and version").
+   */
+  prefetch?(roles: readonly string[]): Promise<void>;
 }
 
 /** A module: built once per engine from the context (its facade is stable; the store is read lazily). */

@@ -107,6 +107,7 @@ describe('visit list', () => {
     });
     expect(visitActions(doc(1, 'todo', 8).visit, 7, none)).toMatchObject({ download: false, takeOver: true });
     expect(visitActions(doc(1, 'start', 8).visit, 7, none).takeOver).toBe(false);
+    expect(visitActions(doc(1, 'terminate', 8).visit, 7, none).takeOver).toBe(false);
   });
   it('filters by site, name, state, lateness and mine', () => {
     const items = [doc(1, 'todo', 7, true), doc(2, 'draft', 8), doc(3, 'terminate', 7)];
