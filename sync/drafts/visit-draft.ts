@@ -14,20 +14,13 @@ import { dataOf } from '../store/plain';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
 import { formsFromStore, formsText } from './visit-forms-text';
 import type { OperationOutbox } from '../commands/operation';
+import { realTimers, type Timers } from './grouped-writer';
+
+export type { Timers } from './grouped-writer';
 
 export const AUTOSAVE_MS = 30_000;
 /** Local writes are grouped this long: a fast typist does not write the whole visit per key. */
 export const LOCAL_WRITE_MS = 300;
-
-export interface Timers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realTimers: Timers = {
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export interface DraftEnv {
   db: Database;
