@@ -41,11 +41,12 @@ export { refreshedKey, watchLocal } from './store/local';
 export * from './pull/interventions';
 export type * from './contract/interventions';
 export { pullBuildings, pullBusinessAreas, pullRealEstates } from './pull/reference';
-export * from './pull/visits';
-export { AUTOSAVE_MS, type DraftSnapshot, type VisitDraft } from './drafts/visit-draft';
-export * from './commands/visit-operations';
+// --- Visits module (facade: sync/facades/visits.ts) ---
+export type { VisitsFacade, VisitRow, LocalVisitFile } from './facades/visits';
+export { DASHBOARD_VISITS, type VisitListDoc, type VisitCopyMeta } from './pull/visits';
+export type { DraftSnapshot, VisitDraft } from './drafts/visit-draft';
 export type * from './contract/visits';
-export { VISIT_STATE_LABELS, TO_DO_STATES, isMine, visitPaths } from './contract/visits';
+export { VISIT_STATE_LABELS } from './contract/visits';
 export type * from './contract/visit-data';
 export {
   FIELD_TYPES,

@@ -1,15 +1,42 @@
 /**
  * The visits module's door (spec part 2 §4): the visit list and dashboard,
- * a downloaded visit's copy and its draft (the working copy, owned here and
- * not by a screen), and the named operations. It also holds what the engine
- * used to know about visits: a closed visit's copy goes once its commands
- * have left, and copies left unsaved by a closed tab are queued at start.
+ * the download of a visit, a downloaded visit's copy and its draft (the
+ * working copy, owned here and not by a screen), the field photos kept on the
+ * device, and the named operations. It also holds what the engine used to
+ * know about visits: a closed visit's copy goes once its commands have left,
+ * copies left unsaved by a closed tab are queued at start, and unsaved
+ * answers and photos not yet queued count as unsent work (sign-out, export).
  */
+import { map, type Observable } from 'rxjs';
+import type { VisitDashboard } from '../contract/visits';
 import type { OutboxDoc } from '../store/database';
+import { dataOf } from '../store/plain';
 import { openVisitDraft, type VisitDraft } from '../drafts/visit-draft';
 import { closedCopiesDropper, saveUnsavedCopies } from '../drafts/visit-copies';
-import { pullVisitList } from '../pull/visits';
+import { closeVisit, queueVisitFiles, visitFilePrefix, type CloseVisitInput } from '../commands/visit-operations';
+import {
+  DASHBOARD_VISITS,
+  downloadVisit,
+  metaOf,
+  pullVisitDashboard,
+  pullVisitList,
+  type StoredVisitCopy,
+  type VisitCopyMeta,
+  type VisitListDoc,
+  type VisitLocalCopy,
+} from '../pull/visits';
 import type { EngineModule, ModuleContext } from './module';
+import { typedDoc, watchValue } from './docs';
+import { visitUnsent } from './visits-unsent';
+
+/** A row of the visit list: the visit with its property, pending while a command changing it waits. */
+export type VisitRow = VisitListDoc & { pending: boolean };
+
+/** A photo picked for a field, kept on the device until it is queued (Pause, Terminer, the files dialog). */
+export interface LocalVisitFile {
+  id: string;
+  name: string;
+}
 
 /** A released draft waits this long before closing: going from the detail to the fiche reuses it. */
 const DRAFT_KEEP_MS = 1_000;
@@ -36,7 +63,56 @@ export function visitsModule(env: VisitsEnv = {}) {
       return true;
     }
 
+    /** The outbox's commands as last seen (the files already in an upload are not queued twice). */
+    let commands: readonly OutboxDoc[] = [];
+    const queuedFileIds = () => new Set(commands.flatMap((c) => c.fileIds));
+    const flushDrafts = () => Promise.all([...drafts.values()].map(({ draft }) => draft.flushLocal().catch(() => undefined)));
+
     const facade = {
+      /** Every visit of the list, with its property (the screens filter and group). */
+      watchList: (): Observable<VisitRow[]> =>
+        ctx
+          .db()
+          .visits.find()
+          .$.pipe(
+            map((docs) => docs.map((d) => typedDoc<VisitListDoc>(d)).map(({ data, pending }) => ({ visit: data.visit, property: data.property, pending }))),
+          ),
+      /** One visit as the list knows it; null when the list does not have it (yet). */
+      watchVisit: (visitId: number): Observable<VisitListDoc | null> =>
+        ctx
+          .db()
+          .visits.findOne(String(visitId))
+          .$.pipe(map((d) => (d ? typedDoc<VisitListDoc>(d).data : null))),
+      /** The whole list from the server (there is no one-visit endpoint): returns how many visits came. */
+      refreshList: () => pullVisitList(ctx.db(), ctx.api, false),
+
+      /** The downloaded visits' copies (flags, info, fiche, files; not the forms), by visit id. */
+      watchCopies: (): Observable<Map<number, VisitCopyMeta>> =>
+        ctx
+          .db()
+          .visitdata.find()
+          .$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), metaOf(dataOf<StoredVisitCopy>(d))])))),
+      /** Downloads a visit for offline work (data, info, fiche, files); only the failed files again. */
+      download: (visitId: number, onProgress: (percent: number) => void): Promise<VisitLocalCopy> => downloadVisit(ctx.db(), ctx.api, visitId, onProgress),
+
+      watchDashboard: (): Observable<VisitDashboard | null> => watchValue<VisitDashboard>(ctx.db(), DASHBOARD_VISITS),
+      refreshDashboard: () => pullVisitDashboard(ctx.db(), ctx.api),
+
+      start: async (visitId: number) => [await ctx.outbox.enqueue('visit.start', { visitId })],
+      /** 'Récupérer la visite': the signed-in user takes it over. */
+      takeOver: async (visitId: number) => [await ctx.outbox.enqueue('visit.assign', { visitId, userId: ctx.user()?.id ?? -1 })],
+      /** Pause (draft) or Terminer: the data, then the fiche, then the field photos not yet queued. */
+      close: (input: CloseVisitInput) => closeVisit(ctx.outbox, ctx.files(), queuedFileIds(), input),
+      /** Queues every field photo of the visit not yet queued (the files dialog's send button). */
+      sendFiles: (visitId: number) => queueVisitFiles(ctx.outbox, ctx.files(), visitId, queuedFileIds()),
+
+      /** Keeps a photo picked for a field under its generated name (the one the answer refers to). */
+      keepFieldPhoto: (visitId: number, name: string, blob: Blob, originalName = name) =>
+        ctx.files().put({ id: `${visitFilePrefix(visitId)}${name}`, blob, name: originalName, type: blob.type, size: blob.size }),
+      /** The field photos of the visit kept on this device (queued or not), oldest first. */
+      localFiles: async (visitId: number): Promise<LocalVisitFile[]> =>
+        (await ctx.files().all()).filter((f) => f.id.startsWith(visitFilePrefix(visitId))).map((f) => ({ id: f.id, name: f.name })),
+
       /**
        * The draft of a visit, shared by every screen that shows it; `release` when the screen goes.
        * The last release saves what was typed (the draft outlives a screen, not the engine).
@@ -87,14 +163,21 @@ export function visitsModule(env: VisitsEnv = {}) {
         }
         drafts.clear();
         dropSentCopies = null;
+        commands = [];
       },
       async flush() {
-        await Promise.all([...drafts.values()].map(({ draft }) => draft.flushLocal().catch(() => undefined)));
+        await flushDrafts();
       },
-      onCommands(commands: readonly OutboxDoc[]) {
-        void dropSentCopies?.(commands)
+      onCommands(latest: readonly OutboxDoc[]) {
+        commands = latest;
+        void dropSentCopies?.(latest)
           .then((dropped) => (dropped.length > 0 ? pullVisitList(ctx.db(), ctx.api, false) : undefined))
           .catch(() => undefined); // offline: the list is pulled again later
+      },
+      /** Unsaved answers of a started visit and field photos not yet queued (typed ones first on disk). */
+      async unsent() {
+        await flushDrafts();
+        return visitUnsent(ctx.db(), ctx.files(), commands);
       },
     };
   }) satisfies EngineModule;

@@ -5,16 +5,16 @@
  * loader hides 300 ms after the dashboard has loaded (§9).
  */
 import { Link } from '@tanstack/react-router';
-import { DASHBOARD_VISITS, pullVisitDashboard, watchLocal, type VisitDashboard } from '../../../sync/index';
-import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { DASHBOARD_VISITS } from '../../../sync/index';
+import { usePull, useWatch } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { DASHBOARD_LOADER_MS, DelayedLoader } from './delayed-loader';
 import { visitTexts as t } from './texts';
 import './visits.css';
 
 export function VisitDashboardPage() {
-  const { value: d, loaded: stored } = useStoreQuery((s) => watchLocal<VisitDashboard>(s.db, DASHBOARD_VISITS), [], null);
-  const { refreshing } = usePull((engine) => (engine.store ? pullVisitDashboard(engine.store.db, engine.api) : Promise.resolve()), []);
+  const { value: d, loaded: stored } = useWatch((engine) => engine.visits.watchDashboard(), [], null);
+  const { refreshing } = usePull((engine) => engine.visits.refreshDashboard(), []);
   // Loaded: the counts are known (cached or pulled), or there is nothing more to wait for.
   const loaded = stored && (d !== null || !refreshing);
   const cards = [

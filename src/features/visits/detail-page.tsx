@@ -103,7 +103,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
       // Camera photos are reduced like every other upload (other types keep the name the answer
       // refers to, so they are left as they are). Kept under the generated name, sent with the original.
       const kept = file.type === 'image/jpeg' ? await downscaleImage(file) : file;
-      await engine.store?.files.put({ id: `visit-${visitId}-${name}`, blob: kept, name: file.name, type: kept.type, size: kept.size });
+      await engine.visits.keepFieldPhoto(visitId, name, kept, file.name);
     },
     [visitId],
   );

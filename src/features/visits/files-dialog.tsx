@@ -5,20 +5,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { VisitFileEntry } from '../../../sync/index';
+import type { LocalVisitFile, VisitFileEntry } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
+import { handleError } from '../../services/errors';
 import { Button } from '../../ui/controls';
 import { sendPendingFiles } from './use-visits';
 import { visitTexts as t } from './texts';
 
-interface LocalFile {
-  id: string;
-  name: string;
-}
-
 export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; visitId: number; files: readonly VisitFileEntry[]; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [local, setLocal] = useState<LocalFile[]>([]);
+  const [local, setLocal] = useState<LocalVisitFile[]>([]);
   const { commands, progress } = useSnapshot(engineState);
   useEffect(() => {
     const dialog = ref.current;
@@ -28,11 +24,12 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
   }, [open]);
   useEffect(() => {
     if (!open) return;
-    void getEngine().then(async (engine) =>
-      setLocal(((await engine.store?.files.all()) ?? []).filter((f) => f.id.startsWith(`visit-${visitId}-`)).map((f) => ({ id: f.id, name: f.name }))),
-    );
+    void getEngine()
+      .then((engine) => engine.visits.localFiles(visitId))
+      .then(setLocal)
+      .catch((error: unknown) => handleError(error, { background: true }));
   }, [open, visitId, commands.length]);
-  const stateOf = (file: LocalFile) => {
+  const stateOf = (file: LocalVisitFile) => {
     const command = commands.find((c) => c.fileIds.includes(file.id));
     if (!command) return t.fileNotSent;
     if (progress[command.id] !== undefined) return t.fileSending(progress[command.id]!);

@@ -50,7 +50,6 @@ export const visitTexts = {
   started: 'Visite démarrée.',
   assigned: 'La visite vous est attribuée.',
   filesNotDownloaded: (n: number) => `${n} fichier(s) non téléchargé(s) : réessayez le téléchargement.`,
-  storeClosed: 'Données locales fermées : reconnectez-vous.',
 
   // Detail: drawer.
   drawer: 'Menu de la visite',

@@ -40,7 +40,7 @@ export function useVisitEditor(visitId: number) {
     void getEngine()
       .then((engine) => {
         if (!live) return;
-        const held = engine.visitDraft(visitId);
+        const held = engine.visits.draft(visitId);
         release = held.release;
         setDraft(held.draft);
       })
