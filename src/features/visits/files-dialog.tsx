@@ -5,9 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { LocalVisitFile, VisitFileEntry } from '../../../sync/index';
+import { refusalOf, type LocalVisitFile, type VisitFileEntry } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
-import { handleError } from '../../services/errors';
+import { handleError, refusalReason } from '../../services/errors';
 import { Button } from '../../ui/controls';
 import { sendPendingFiles } from './use-visits';
 import { visitTexts as t } from './texts';
@@ -33,7 +33,7 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
     const command = commands.find((c) => c.fileIds.includes(file.id));
     if (!command) return t.fileNotSent;
     if (progress[command.id] !== undefined) return t.fileSending(progress[command.id]!);
-    return command.status === 'rejected' ? t.fileRefused(command.lastError?.message ?? '') : t.fileQueued;
+    return command.status === 'rejected' ? t.fileRefused(refusalReason(refusalOf(command))) : t.fileQueued;
   };
   const unsent = local.filter((f) => !commands.some((c) => c.fileIds.includes(f.id))).length;
   return (

@@ -77,7 +77,8 @@ export function VisitListPage() {
           <ul className="rows">
             {visits.map((visit) => {
               const copy = copies.get(visit.id);
-              const waiting = commands.filter((c) => c.entity === `visit:${visit.id}`).length;
+              // A refused command no longer waits: it is in 'Envois en attente' (the top bar's link) until acknowledged.
+              const waiting = commands.filter((c) => c.entity === `visit:${visit.id}` && c.status !== 'rejected').length;
               return (
                 <li key={visit.id} className="row-card">
                   <div className="row-card__main">
