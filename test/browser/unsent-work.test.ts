@@ -92,8 +92,11 @@ describe('unsent work', () => {
     expect(visitNamed(name).assigned_to).toBe(userId('inspecteur@demo.fr'));
     // The row no longer offers what the server will not accept, and shows the refusal where the user looks for it.
     await expect.poll(() => row.getByRole('button', { name: 'Récupérer la visite' }).count(), { timeout: 20_000 }).toBe(0);
-    await page.getByRole('link', { name: '1 envoi refusé' }).waitFor();
     await screenshots(page, 'take-over-refused');
+    // The visit screens have no top bar (spec): the refusal waits in 'Envois en attente', reached from home.
+    await page.getByRole('link', { name: 'Accueil' }).first().click();
+    await page.getByRole('link', { name: '1 envoi refusé' }).click();
+    await page.getByText("Refusé : Cette étape n'est pas accessible.").waitFor();
     await context.close();
   });
 });
