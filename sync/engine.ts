@@ -189,14 +189,6 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
   return {
     ...facades,
     state,
-    /** @deprecated Screens use the facades; kept while the last screens move (issue 18). */
-    get store() {
-      return store;
-    },
-    /** @deprecated Screens use the facades; kept while the last screens move (issue 18). */
-    get api() {
-      return session.api;
-    },
     /** Opens the user's store and starts sending (idempotent for the same user). */
     attach(userId: number): Promise<void> {
       if (state.userId === userId && state.ready) {

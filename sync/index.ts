@@ -1,7 +1,9 @@
 /**
  * The data layer's public face: the only module src/ may import from sync/.
- * It re-exports the contract types the screens need, the session, the API
- * failure type and the pure rules shared with the server.
+ * It re-exports the session, the engine and its modules' facade types (the
+ * screens reach data only through `engine.<module>`), the contract types the
+ * screens need, the engine's error types and the pure rules shared with the
+ * server. No store, API client or fetcher leaves sync/ through here.
  */
 export { createSession, TICK_MS, type Session, type SessionState, type SessionEnv } from './session/session';
 export { memoryStore, HIDE_BOARDING_KEY, SESSION_KEY, type KeyValueStore } from './session/persisted';
@@ -26,21 +28,22 @@ export type { Draft } from './drafts/kit';
 export type Engine = ReturnType<typeof createEngine<AppModules>>;
 // --- OS module (facade: sync/facades/os.ts) ---
 export type { OsDoc, OsMessageDoc, OsFacade } from './facades/os';
+// --- Interventions module (facade: sync/facades/interventions.ts) ---
+export type { InterventionListDoc, InterventionsFacade } from './facades/interventions';
+// --- Echopark module (facade: sync/facades/echopark.ts) ---
+export type { EchoparkRequestDoc, StoredCommunities, EchoparkFacade } from './facades/echopark';
 export { commandRegistry, type AppCommandName, type AppPayload } from './commands/registry';
 export type { PickedFile } from './commands/operation';
-export * from './commands/intervention-operations';
+export type { DebriefingEnding } from './commands/intervention-operations';
 export type { AccountUpdatePayload } from './commands/account';
-export type { OutboxDoc, Store } from './store/database';
+export type { OutboxDoc } from './store/database';
 export { checkImage } from './store/files';
 export { StorageFullError } from './outbox/storage-errors';
 export { blockedBy } from './outbox/policy';
 export type { CachedDoc } from './store/schemas';
-export { rankOf, watchFirstPageByPlaces, watchSearch } from './store/queries';
-export { openPagedList, type PagedList, type PagedState } from './store/paged-list';
-export { refreshedKey, watchLocal } from './store/local';
-export * from './pull/interventions';
+export type { PagedList, PagedState } from './store/paged-list';
+export { DASHBOARD_INTERVENTIONS, FEED_PAGE_SIZE, LIST_PAGE_SIZE } from './pull/interventions';
 export type * from './contract/interventions';
-export { pullBuildings, pullBusinessAreas, pullRealEstates } from './pull/reference';
 // --- Visits module (facade: sync/facades/visits.ts) ---
 export type { VisitsFacade, VisitRow, LocalVisitFile } from './facades/visits';
 export { DASHBOARD_VISITS, type VisitListDoc, type VisitCopyMeta } from './pull/visits';
@@ -84,9 +87,7 @@ export type { OsPlace, StepCode } from './contract/os-workflow';
 export { OS_DASHBOARD_LINES, osIri, osPaths } from './contract/os';
 export type { MediaDto } from './contract/core';
 export { OS_LIST_FILTERS, OS_PRICE_THRESHOLD, ROLE_AT, isEditablePlace, osPath, osPlaceLabel, stepsFrom, targetOf } from './contract/os-workflow';
-export * from './pull/os';
-export * from './commands/os-operations';
-export type { OsPreview, OsMessageCommand } from './commands/os';
-export * from './pull/echopark';
-export * from './commands/echopark-operations';
-export * from './commands/echopark-draft';
+export { DASHBOARD_OS, OS_PAGE_SIZE, type OsData } from './pull/os';
+export type { OsPreview } from './commands/os';
+export { emptyDraft, isBlankDraft, type EchoparkDraft } from './commands/echopark-draft';
+export { DRAFT_WRITE_DELAY_MS, groupedWriter } from './drafts/grouped-writer';

@@ -44,8 +44,9 @@ export const visitListSearch = (search: Raw): { mine?: 0 | 1 } => {
 export type VisitSearch = { data?: true };
 export const visitSearch = (search: Raw): VisitSearch => (String(search.data) === 'true' ? { data: true } : {});
 
-/** /requests-os-create?id=… (edit an OS of the store, by its document id) or ?draft=1 (resume the kept draft). */
-export const osCreateSearch = (search: Raw): { id?: string; draft?: 1 } => {
+/** /requests-os-create?id=… (edit an OS of the store, by its document id) or ?draft=<key> (resume a draft kept on the device). */
+export const osCreateSearch = (search: Raw): { id?: string; draft?: string } => {
   const id = text(search.id);
-  return defined({ id: id && id.length <= 100 ? id : undefined, draft: whole(search.draft) === 1 ? (1 as const) : undefined });
+  const draft = text(search.draft);
+  return defined({ id: id && id.length <= 100 ? id : undefined, draft: draft && /^[\w-]{1,60}$/.test(draft) ? draft : undefined });
 };

@@ -1,13 +1,14 @@
 /**
- * React's view of the local store: screens subscribe to RxDB queries and
- * local documents and re-render when the store changes, whether the change
- * came from a pull, from a command's optimistic effect or from another tab.
- * Screens never wait on the network to show something.
+ * React's view of the local store, through the modules' facades: screens
+ * subscribe to a facade's observables (`useWatch`) and re-render when the
+ * store changes, whether the change came from a pull, from a command's
+ * optimistic effect or from another tab. Screens never wait on the network to
+ * show something, and never hold the store or the API client.
  */
 import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
-import { map, type Observable } from 'rxjs';
-import { TICK_MS, type Engine, type PagedList, type PagedState, type Store } from '../../sync/index';
+import type { Observable } from 'rxjs';
+import { TICK_MS, type Engine, type PagedList, type PagedState } from '../../sync/index';
 import { useStableCallback } from '../ui/use-stable-callback';
 import { engineState, getEngine } from './engine';
 import { handleError } from './errors';
@@ -50,57 +51,19 @@ export function useWatch<T>(make: (engine: Engine) => Observable<T>, deps: Depen
   return state;
 }
 
-/** @deprecated Screens use useWatch over a facade; kept while the last screens move (issue 18). */
-export function useStore(): Store | null {
-  const { ready, userId } = useSnapshot(engineState);
-  const [store, setStore] = useState<Store | null>(null);
-  useEffect(() => {
-    if (!ready) {
-      setStore(null);
-      return;
-    }
-    let live = true;
-    void getEngine().then((engine) => live && setStore(engine.store));
-    return () => {
-      live = false;
-    };
-  }, [ready, userId]);
-  return store;
-}
-
-/**
- * The latest value of an observable built from the store; `initial` until the
- * first emission. `make` is rebuilt when the store or a dependency changes.
- */
-export function useStoreQuery<T>(make: (store: Store) => Observable<T>, deps: DependencyList, initial: T): { value: T; loaded: boolean } {
-  const store = useStore();
-  const [state, setState] = useState<{ value: T; loaded: boolean }>({ value: initial, loaded: false });
-  const latestMake = useStableCallback(make);
-  useEffect(() => {
-    if (!store) return;
-    const subscription = latestMake(store).subscribe({
-      next: (value) => setState({ value, loaded: true }),
-      error: (error: unknown) => handleError(error, { background: true }),
-    });
-    return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the query depends on
-  }, [store, ...deps]);
-  return state;
-}
-
 /**
  * A long list read from the store a page at a time (sync's openPagedList):
  * its state (items newest first, following the store) and `more()` for the
  * next page. `open` is called again when the store or a dependency changes.
  */
 export function usePagedList<T>(open: (engine: Engine) => PagedList<T>, deps: DependencyList): PagedState<T> & { more: () => Promise<void> } {
-  const store = useOpenEngine();
+  const engine = useOpenEngine();
   const [state, setState] = useState<PagedState<T>>({ items: [], loaded: false, complete: false });
   const list = useRef<PagedList<T> | null>(null);
   const latestOpen = useStableCallback(open);
   useEffect(() => {
-    if (!store) return;
-    const opened = latestOpen(store);
+    if (!engine) return;
+    const opened = latestOpen(engine);
     list.current = opened;
     // A new page or a change is not urgent: rendered as a transition, React yields to input every few ms
     // (a slow phone scrolling the list kept one task of 50+ ms per page otherwise).
@@ -114,7 +77,7 @@ export function usePagedList<T>(open: (engine: Engine) => PagedList<T>, deps: De
       if (list.current === opened) list.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the list depends on
-  }, [store, ...deps]);
+  }, [engine, ...deps]);
   // A failed read is a background error: the list keeps what it shows.
   const more = useCallback(() => (list.current?.more() ?? Promise.resolve()).catch((error: unknown) => handleError(error, { background: true })), []);
   return { ...state, more };
@@ -178,18 +141,6 @@ export function usePull(pull: (engine: Engine) => Promise<unknown>, deps: Depend
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the pull depends on
   }, [ready, ...deps]);
   return { refresh: () => run.current(true), refreshing };
-}
-
-/** The cached reference data of one kind (real estates, buildings, providers…), by name, optionally filtered. */
-export function useReferenceKind<T>(kind: string, filter?: (data: T) => boolean, deps: DependencyList = []): T[] {
-  return useStoreQuery(
-    (store) =>
-      store.db.reference
-        .find({ selector: { kind }, sort: [{ name: 'asc' }] })
-        .$.pipe(map((docs) => docs.map((d) => d.toJSON().data as unknown as T).filter((d) => !filter || filter(d)))),
-    [kind, ...deps],
-    [] as T[],
-  ).value;
 }
 
 /**

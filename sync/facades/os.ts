@@ -9,12 +9,26 @@ import type { BuildingDto, BusinessAreaDto, RealEstateDto } from '../contract/co
 import type { OsDashboard, OsMessageDto } from '../contract/os';
 import { osPlaceLabel } from '../contract/os-workflow';
 import { addOsDocuments, advanceOs, createOs, refuseOs, saveOs, signOs } from '../commands/os-operations';
-import { DASHBOARD_OS, OS_PAGE_SIZE, OS_REAL_ESTATE_KIND, osThread, prefetchOsTunnel, pullOsDashboard, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPage, type OsData } from '../pull/os';
+import {
+  DASHBOARD_OS,
+  OS_PAGE_SIZE,
+  OS_REAL_ESTATE_KIND,
+  osThread,
+  prefetchOsTunnel,
+  pullOsDashboard,
+  pullOsDetail,
+  pullOsMessages,
+  pullOsNextSteps,
+  pullOsPage,
+  type OsData,
+} from '../pull/os';
 import { openPagedList, type PagedList } from '../store/paged-list';
 import { watchSearch } from '../store/queries';
 import type { RxCollection } from 'rxdb';
 import type { EngineModule, ModuleContext } from './module';
-import { serverIdOf, watchMany, watchOne, watchValue, type Doc } from './docs';
+import { readValue, serverIdOf, watchMany, watchOne, watchValue, type Doc } from './docs';
+import { removeLocal } from '../store/local';
+import { canUseOs } from '../contract/roles';
 import { watchReferenceKind } from './reference';
 
 export type OsDoc = Doc<OsData, { place: string; rank: string }>;
@@ -43,7 +57,8 @@ function osFacade(ctx: ModuleContext) {
     refreshPage: (places: readonly string[], page: number) => pullOsPage(ctx.db(), ctx.api, places, page),
 
     watchDetail: (id: string) => watchOne<OsData, { place: string; rank: string }>(ctx.db().workrequests.findOne(id)),
-    watchMessages: (id: string) => watchMany<OsMessageDto & { failed?: boolean }>(ctx.db().messages.find({ selector: { thread: osThread(id) }, sort: [{ date: 'asc' }] })),
+    watchMessages: (id: string) =>
+      watchMany<OsMessageDto & { failed?: boolean }>(ctx.db().messages.find({ selector: { thread: osThread(id) }, sort: [{ date: 'asc' }] })),
     /** The OS, then (when it still exists) its next steps, its thread and the dashboard's can-flags. */
     async refreshDetail(id: string): Promise<void> {
       const n = serverIdOf(id);
@@ -81,8 +96,28 @@ function osFacade(ctx: ModuleContext) {
 
 export type OsFacade = ReturnType<typeof osFacade>;
 
+/** The single device-only draft slot of earlier versions ('os:draft'): moved once into the drafts kit. */
+const LEGACY_DRAFT = 'os:draft';
+/** Tunnel data younger than this is not pulled again after each sign-in. */
+const TUNNEL_DATA_MAX_AGE_MS = 10 * 60_000;
+
+async function adoptLegacyDraft(ctx: ModuleContext): Promise<void> {
+  const legacy = await readValue<{ values: Record<string, unknown> }>(ctx.db(), LEGACY_DRAFT);
+  if (!legacy) return;
+  const estate = (legacy.values.realEstate as { name?: string } | null | undefined)?.name;
+  await ctx.drafts.save(OS_DRAFT_KIND, 'legacy', legacy.values, { label: `Brouillon d'OS${estate ? ` (${estate})` : ''}` });
+  await removeLocal(ctx.db(), LEGACY_DRAFT);
+}
+
 export const osModule = ((ctx: ModuleContext) => ({
   facade: osFacade(ctx),
+  start: () => adoptLegacyDraft(ctx),
+  /** OS users get their dashboard; those who may create OS, the tunnel's data for a basement later. */
+  async prefetch(roles: readonly string[]) {
+    if (!canUseOs(roles)) return;
+    const dashboard = await pullOsDashboard(ctx.db(), ctx.api);
+    if (dashboard.canCreateWorkValidationRequest) await prefetchOsTunnel(ctx.db(), ctx.api, TUNNEL_DATA_MAX_AGE_MS);
+  },
   refetch: {
     workrequests: async (id: string) => {
       const n = serverIdOf(id);

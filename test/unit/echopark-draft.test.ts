@@ -1,10 +1,11 @@
 /**
- * The tunnel draft's grouped writes (sync/commands/echopark-draft.ts) with
+ * The tunnel draft's grouped writes (sync/drafts/grouped-writer.ts) with
  * fake timers: typing writes once 300 ms after the last change, a flush
  * writes at once, a cancel forgets, and blank drafts are recognised.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_WRITE_DELAY_MS, emptyDraft, groupedWriter, isBlankDraft } from '../../sync/commands/echopark-draft';
+import { emptyDraft, isBlankDraft } from '../../sync/commands/echopark-draft';
+import { DRAFT_WRITE_DELAY_MS, groupedWriter } from '../../sync/drafts/grouped-writer';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

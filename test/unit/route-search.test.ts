@@ -32,11 +32,12 @@ describe('query parameters of the routes (validateSearch)', () => {
     expect(visitListSearch({ mine: 'oui' })).toEqual({});
   });
 
-  it('takes an OS document id of reasonable length and draft=1 only', () => {
+  it('takes an OS document id of reasonable length and a draft key of word characters only', () => {
     expect(osCreateSearch({ id: 42 })).toEqual({ id: '42' });
     expect(osCreateSearch({ id: 'local-3f2a' })).toEqual({ id: 'local-3f2a' });
     expect(osCreateSearch({ id: 'x'.repeat(101) })).toEqual({});
-    expect(osCreateSearch({ draft: 1 })).toEqual({ draft: 1 });
-    expect(osCreateSearch({ draft: 'true' })).toEqual({});
+    expect(osCreateSearch({ draft: 'os-abc-12' })).toEqual({ draft: 'os-abc-12' });
+    expect(osCreateSearch({ draft: '../x' })).toEqual({});
+    expect(osCreateSearch({ draft: 'x'.repeat(61) })).toEqual({});
   });
 });

@@ -79,8 +79,8 @@ function useSessionLife(screenShown: boolean): void {
       .then((engine) => {
         if (!navigator.onLine) return;
         void engine.account.refreshUser().catch(background);
-        // Tunnels and lists a user will need without network, loaded now (see services/prefetch.ts).
-        void import('../../services/prefetch').then((m) => m.prefetchAfterSignIn(engine, session.state.user?.roles ?? [])).catch(background);
+        // Tunnels and lists a user will need without network, loaded now (each module's prefetch).
+        void engine.prefetch(session.state.user?.roles ?? []).catch(background);
         void session.loadUnreadCount().catch(background);
         void session.loadVersion().catch(background);
       })

@@ -8,7 +8,6 @@
  */
 import { Formik, Form, useField, type FormikHelpers } from 'formik';
 import * as yup from 'yup';
-import { moveEchoparkStep, sendEchoparkDebrief, sendEchoparkMessage } from '../../../sync/index';
 import { formatDebriefDate, groupChoices, parseDebriefDate, stepChoices } from '../../domain/echopark';
 import { runOperation } from '../../services/commands';
 import { showToast } from '../../services/toasts';
@@ -86,11 +85,8 @@ export function StepPanel({ requestId, r }: { requestId: string; r: Data }) {
     if (groups.length > 0 && !group) return flashError(t.completeRequired);
     const stepName = steps.find((s) => s.stepId === stepId)?.stepName ?? '';
     helpers.resetForm();
-    await runOperation(
-      moveEchoparkStep,
-      { requestId, step: stepId, groupe: group?.id ?? null, message: (v.message ?? '').trim(), stepName, groupName: group?.name ?? null },
-      { success: t.stepDone },
-    );
+    const input = { requestId, step: stepId, groupe: group?.id ?? null, message: (v.message ?? '').trim(), stepName, groupName: group?.name ?? null };
+    await runOperation((e) => e.echopark.moveStep(input), { success: t.stepDone });
   };
   return (
     <section className="panel ep-panel" aria-labelledby="ep-panel-step">
@@ -140,18 +136,15 @@ export function MessagePanel({ requestId, r }: { requestId: string; r: Data }) {
             const role = recipients.find((x) => String(x.roleId) === v.role)!;
             const group = role.groups.find((g) => String(g.value) === v.group)!;
             helpers.resetForm();
-            await runOperation(
-              sendEchoparkMessage,
-              {
-                requestId,
-                recipientRoleId: role.roleId,
-                recipientGroupId: group.value,
-                message: v.text.trim(),
-                roleName: role.roleName,
-                groupName: group.label,
-              },
-              { success: t.messageSaved },
-            );
+            const input = {
+              requestId,
+              recipientRoleId: role.roleId,
+              recipientGroupId: group.value,
+              message: v.text.trim(),
+              roleName: role.roleName,
+              groupName: group.label,
+            };
+            await runOperation((e) => e.echopark.sendMessage(input), { success: t.messageSaved });
           }}
         >
           {({ values, setFieldValue }) => (
@@ -220,11 +213,8 @@ export function DebriefPanel({ requestId, r }: { requestId: string; r: Data }) {
           const comment = (v.comment ?? '').trim();
           helpers.resetForm();
           const payload = { requestId, etape: r.step?.id ?? null, begin_at: begin, end_at: end, comment, done: !!v.done };
-          await runOperation(
-            sendEchoparkDebrief,
-            { requestId, payload, summary: t.debriefSummary(comment, v.begin!.trim(), v.end!.trim()) },
-            { success: t.debriefSent },
-          );
+          const summary = t.debriefSummary(comment, v.begin!.trim(), v.end!.trim());
+          await runOperation((e) => e.echopark.sendDebrief({ requestId, payload, summary }), { success: t.debriefSent });
         }}
       >
         {({ values, setFieldValue }) => (

@@ -12,7 +12,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { createEchoparkRequest, fetchCreationConsigne, flattenProperties, isBlankDraft, type EchoparkProperty } from '../../../sync/index';
+import { flattenProperties, isBlankDraft, type EchoparkProperty } from '../../../sync/index';
 import { matchingDomains, propertyPath } from '../../domain/echopark';
 import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
@@ -102,7 +102,7 @@ export function EchoparkCreatePage() {
     setConsigne(undefined);
     void getEngine().then(async (engine) => {
       const text = navigator.onLine
-        ? await fetchCreationConsigne(engine.api, { requestTypeId: Number(typeId), domaineTreeId: domainId, realEstateId: property.id })
+        ? await engine.echopark.creationConsigne({ requestTypeId: Number(typeId), domaineTreeId: domainId, realEstateId: property.id })
         : null;
       if (live) setConsigne(text);
     });
@@ -132,7 +132,7 @@ export function EchoparkCreatePage() {
       : property.name;
     try {
       const engine = await getEngine();
-      const ids = await createEchoparkRequest(engine, {
+      const ids = await engine.echopark.create({
         body: { requestTypeId: Number(typeId), realEstate: property.id, domainTreeId: domain.arboid, message: message.trim() },
         preview: {
           communityId: communities.current.id,
@@ -145,16 +145,16 @@ export function EchoparkCreatePage() {
         // Fresh ids: the draft's copies and a refused earlier attempt's never share a blob with these uploads.
         photos: images.map((i) => ({ ...toStoredFile(i), id: crypto.randomUUID() })),
       });
-      const outcome = await engine.settle(ids[0]!, navigator.onLine ? 8000 : 0);
-      if (outcome === 'rejected') {
-        // Refused as sent: the user stays here with everything typed, and reads why.
-        setError(engine.state.commands.find((c) => c.id === ids[0])?.lastError?.message ?? t.refusedTitle);
+      const done = await engine.outcome(ids, navigator.onLine ? 8000 : 0, { withdraw: true });
+      if (done.outcome === 'rejected') {
+        // Refused as sent: the user stays here with everything typed, and reads why (the translated reason).
+        setError(done.command.lastError?.message || t.refusedTitle);
         setSending(false);
         return;
       }
       await draft.clear(false);
       showToast(
-        outcome === 'sent' ? { title: t.successTitle, text: t.created, tone: 'success' } : { title: t.newRequest, text: t.createdOffline, tone: 'info' },
+        done.outcome === 'sent' ? { title: t.successTitle, text: t.created, tone: 'success' } : { title: t.newRequest, text: t.createdOffline, tone: 'info' },
       );
       void navigate({ to: '/echopark-requests' });
     } catch (failure) {

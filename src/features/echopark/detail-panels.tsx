@@ -5,11 +5,11 @@
  * waiting to be sent, then the picker: images only, 5 MB at most).
  */
 import { useEffect, useState } from 'react';
-import { addEchoparkPhotos, timelineMessages, type EchoparkMessage } from '../../../sync/index';
+import { timelineMessages, type EchoparkMessage } from '../../../sync/index';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { runOperation } from '../../services/commands';
 import { showToast } from '../../services/toasts';
-import { useStore } from '../../services/store-hooks';
+import { useOpenEngine } from '../../services/store-hooks';
 import { Button } from '../../ui/controls';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { t } from './texts';
@@ -85,17 +85,17 @@ export function ConsignePanel({ text }: { text: string | undefined }) {
 
 /** A photo still in the device's blob store, shown until its upload is confirmed. */
 function LocalPhoto({ fileId, name }: { fileId: string; name: string }) {
-  const store = useStore();
+  const engine = useOpenEngine();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let created: string | null = null;
-    void store?.files.get(fileId).then((f) => {
-      if (f) setUrl((created = URL.createObjectURL(f.blob)));
+    void engine?.echopark.localPhoto(fileId).then((blob) => {
+      if (blob) setUrl((created = URL.createObjectURL(blob)));
     });
     return () => {
       if (created) URL.revokeObjectURL(created);
     };
-  }, [store, fileId]);
+  }, [engine, fileId]);
   return (
     <figure>
       {url ? <img src={url} alt={t.pendingPhotoAlt(name)} /> : null}
@@ -111,7 +111,7 @@ export function PhotosPanel({ requestId, r, canAdd }: { requestId: string; r: Da
     if (images.length === 0) return showToast({ title: t.errorTitle, text: t.pictureNeeded, tone: 'error' });
     const photos = images.map(toStoredFile);
     setImages([]);
-    await runOperation(addEchoparkPhotos, { requestId, photos }, { success: t.pictureAdded });
+    await runOperation((e) => e.echopark.addPhotos({ requestId, photos }), { success: t.pictureAdded });
   };
   return (
     <section className="panel ep-panel" aria-labelledby="ep-panel-photos">

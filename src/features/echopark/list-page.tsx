@@ -9,7 +9,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { switchEchoparkCommunity } from '../../../sync/index';
 import { activeFilterCount, filterOptions, filterRequests, NO_FILTERS, type ListFilters } from '../../domain/echopark';
 import { runOperation } from '../../services/commands';
 import { session } from '../../services/session';
@@ -38,7 +37,7 @@ export function EchoparkListPage() {
   const switchTo = (id: number) => {
     if (!user || id === communities?.current?.id) return;
     setFilters(NO_FILTERS);
-    void runOperation(switchEchoparkCommunity, { userId: user.id, communityId: id, previousId: communities?.current?.id ?? null });
+    void runOperation((e) => e.echopark.switchCommunity({ userId: user.id, communityId: id, previousId: communities?.current?.id ?? null }));
   };
 
   return (

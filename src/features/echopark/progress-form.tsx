@@ -7,7 +7,7 @@
  * form is valid before it is submitted. Sent as an operation, offline too.
  */
 import { Formik, Form, useField } from 'formik';
-import { submitEchoparkForm, type EchoparkForm, type EchoparkFormField } from '../../../sync/index';
+import type { EchoparkForm, EchoparkFormField } from '../../../sync/index';
 import { formFieldName, formPayload, initialFormValues, progressFormSchema, type FormValues } from '../../domain/echopark';
 import { runOperation } from '../../services/commands';
 import { showToast } from '../../services/toasts';
@@ -149,7 +149,7 @@ export function ProgressForm({
           validationSchema={progressFormSchema(form)}
           enableReinitialize
           onSubmit={async (values) => {
-            await runOperation(submitEchoparkForm, { requestId, payload: formPayload(form, values, requestId, step) }, { success: t.formSubmitted });
+            await runOperation((e) => e.echopark.submitForm({ requestId, payload: formPayload(form, values, requestId, step) }), { success: t.formSubmitted });
           }}
         >
           {({ submitForm, validateForm, setTouched, values }) => (

@@ -6,6 +6,7 @@
 import { ECHOPARK_TEXTS } from '../../../sync/index';
 
 export const t = {
+  draftLabel: 'Brouillon de demande echopark',
   ...ECHOPARK_TEXTS,
   successTitle: 'Succès',
   errorTitle: 'Erreur',

@@ -1,34 +1,43 @@
 /**
- * The tunnel's link to its draft in sync/ (echopark-draft.ts): reads it once
- * when the tunnel opens (with its photos from the blob store), saves every
- * change through the grouped writer, flushes when the screen goes or the page
- * hides, and drops it once the request is queued or the user starts over.
+ * The tunnel's link to its draft in the engine's drafts kit (one per request
+ * being created): resumes the latest draft of the community when the tunnel
+ * opens (with its photos from the blob store), saves every change through
+ * the grouped writer, flushes when the screen goes or the page hides, and
+ * drops it once the request is queued or the user starts over.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { clearEchoparkDraft, emptyDraft, groupedWriter, readEchoparkDraft, writeEchoparkDraft, type EchoparkDraft } from '../../../sync/index';
-import { useStore } from '../../services/store-hooks';
+import { DRAFT_WRITE_DELAY_MS, emptyDraft, groupedWriter, type EchoparkDraft } from '../../../sync/index';
+import { useOpenEngine } from '../../services/store-hooks';
 import type { PickedImage } from '../../ui/image-picker';
+import { t } from './texts';
 
 export interface RestoredDraft {
   draft: EchoparkDraft;
   images: PickedImage[];
 }
 
+const newKey = () => `ep-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
 export function useTunnelDraft(communityId: number | null) {
-  const store = useStore();
+  const engine = useOpenEngine();
   const [restored, setRestored] = useState<RestoredDraft | null>(null);
+  const key = useRef<string>(newKey());
   const storedPhotos = useRef(new Set<string>());
-  const writer = useMemo(() => (store ? groupedWriter((d: EchoparkDraft) => writeEchoparkDraft(store.db, d)) : null), [store]);
+  const writer = useMemo(
+    () => (engine ? groupedWriter((d: EchoparkDraft) => engine.echopark.drafts.save(key.current, d, t.draftLabel), DRAFT_WRITE_DELAY_MS) : null),
+    [engine],
+  );
 
   useEffect(() => {
-    if (!store || communityId === null) return;
+    if (!engine || communityId === null) return;
     let live = true;
     void (async () => {
-      const saved = await readEchoparkDraft(store.db);
-      const draft = saved && saved.communityId === communityId ? saved : emptyDraft(communityId);
+      const saved = await engine.echopark.drafts.latest(communityId);
+      if (saved) key.current = saved.key;
+      const draft = saved?.draft ?? emptyDraft(communityId);
       const images: PickedImage[] = [];
       for (const p of draft.photos) {
-        const f = await store.files.get(p.id);
+        const f = await engine.echopark.drafts.photo(p.id);
         if (f) images.push({ id: p.id, file: new File([f.blob], f.name, { type: f.type }) });
       }
       storedPhotos.current = new Set(images.map((i) => i.id));
@@ -37,7 +46,7 @@ export function useTunnelDraft(communityId: number | null) {
     return () => {
       live = false;
     };
-  }, [store, communityId]);
+  }, [engine, communityId]);
 
   // Leaving the screen or hiding the page (a phone locking, a tab closing) writes what is pending.
   useEffect(() => {
@@ -52,29 +61,30 @@ export function useTunnelDraft(communityId: number | null) {
 
   const save = useCallback(
     (draft: EchoparkDraft, images: readonly PickedImage[]) => {
-      if (!store || !writer) return;
+      if (!engine || !writer) return;
       // New photos go to the blob store at once; removed ones leave it.
       const ids = new Set(images.map((i) => i.id));
       for (const image of images) {
         if (storedPhotos.current.has(image.id)) continue;
         storedPhotos.current.add(image.id);
-        void store.files.put({ id: image.id, blob: image.file, name: image.file.name, type: image.file.type, size: image.file.size });
+        void engine.echopark.drafts.putPhoto({ id: image.id, blob: image.file, name: image.file.name, type: image.file.type, size: image.file.size });
       }
       const gone = [...storedPhotos.current].filter((id) => !ids.has(id));
       for (const id of gone) storedPhotos.current.delete(id);
-      if (gone.length > 0) void store.files.remove(gone);
+      if (gone.length > 0) void engine.echopark.drafts.removePhotos(gone);
       writer.set(draft);
     },
-    [store, writer],
+    [engine, writer],
   );
 
   const clear = useCallback(
     async (keepPhotos: boolean) => {
       writer?.cancel();
-      if (store) await clearEchoparkDraft(store.db, store.files, keepPhotos);
+      if (engine) await engine.echopark.drafts.remove(key.current, keepPhotos);
+      key.current = newKey();
       storedPhotos.current = new Set();
     },
-    [store, writer],
+    [engine, writer],
   );
 
   return { restored, save, clear };

@@ -7,7 +7,7 @@
  * through the proposeAppointment operation: offline too.
  */
 import { useFormik } from 'formik';
-import { proposeAppointment, type InterventionDetailDto } from '../../../sync/index';
+import { type InterventionDetailDto } from '../../../sync/index';
 import { runOperation } from '../../services/commands';
 import { Button, TextArea, TextField } from '../../ui/controls';
 import { focusField } from './form-focus';
@@ -22,7 +22,8 @@ export function ProposeForm({ intervention, docId }: { intervention: Interventio
     initialValues: emptyAppointment,
     validationSchema: appointmentSchema,
     onSubmit: async (values, helpers) => {
-      if (await runOperation(proposeAppointment, toProposal(values, docId, intervention.place), { success: t.appointmentProposed })) helpers.resetForm();
+      if (await runOperation((e) => e.interventions.proposeAppointment(toProposal(values, docId, intervention.place)), { success: t.appointmentProposed }))
+        helpers.resetForm();
     },
   });
   const v = form.values;

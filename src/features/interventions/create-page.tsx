@@ -11,9 +11,9 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useFormik } from 'formik';
-import { createIntervention } from '../../../sync/index';
+import { refusalOf } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
-import { handleError } from '../../services/errors';
+import { failureText, handleError } from '../../services/errors';
 import { Alert, Button, TextArea } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
@@ -70,20 +70,18 @@ export function InterventionCreatePage() {
     const engine = await getEngine();
     let ids: string[];
     try {
-      ids = await createIntervention(engine, { body, preview, photos: images.map(toStoredFile) });
+      ids = await engine.interventions.create({ body, preview, photos: images.map(toStoredFile) });
     } catch (error) {
       handleError(error);
       return form.setSubmitting(false);
     }
-    const first = ids[0]!;
-    const outcome = await engine.settle(first, navigator.onLine ? 8000 : 0);
-    if (outcome === 'rejected') {
-      // Refused as sent: the user stays here with everything they typed, and reads why (the server's words, spec §8).
-      form.setStatus(engine.state.commands.find((c) => c.id === first)?.lastError?.message ?? t.genericError);
-      for (const id of ids) await engine.discard(id);
+    const done = await engine.outcome(ids, navigator.onLine ? 8000 : 0, { withdraw: true });
+    if (done.outcome === 'rejected') {
+      // Refused as sent: the user stays here with everything they typed, and reads why (spec §8).
+      form.setStatus(failureText(refusalOf(done.command)));
       return form.setSubmitting(false);
     }
-    setOffline(outcome === 'pending');
+    setOffline(done.outcome === 'pending');
     form.setSubmitting(false);
     setStep(SUCCESS);
   };

@@ -5,10 +5,10 @@
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { DASHBOARD_INTERVENTIONS, pullInterventionDashboard, roles, watchLocal, type InterventionDashboard } from '../../../sync/index';
+import { DASHBOARD_INTERVENTIONS, roles } from '../../../sync/index';
 import { dashboardCards, type DashCard } from '../../domain/interventions';
 import { session } from '../../services/session';
-import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { usePull, useWatch } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { prefetchTunnelData } from './use-reference';
@@ -18,8 +18,8 @@ import './interventions.css';
 export function InterventionDashboardPage() {
   const { user } = useSnapshot(session.state);
   const manager = roles.isManager(user?.roles ?? []);
-  const { value: dashboard } = useStoreQuery((store) => watchLocal<InterventionDashboard>(store.db, DASHBOARD_INTERVENTIONS), [], null);
-  usePull((engine) => (engine.store ? pullInterventionDashboard(engine.store.db, engine.api, manager) : Promise.resolve()), [manager]);
+  const { value: dashboard } = useWatch((engine) => engine.interventions.watchDashboard(), [], null);
+  usePull((engine) => engine.interventions.refreshDashboard(manager), [manager]);
   // A manager may create a request later in a basement: the tunnel's data comes down now.
   usePull((engine) => (manager ? prefetchTunnelData(engine) : Promise.resolve()), [manager]);
   return (

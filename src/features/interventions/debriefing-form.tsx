@@ -10,7 +10,7 @@
  */
 import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { saveDebriefing } from '../../../sync/index';
+
 import { runOperation } from '../../services/commands';
 import { Button, TextArea, TextField } from '../../ui/controls';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
@@ -40,7 +40,7 @@ export function DebriefingForm({ docId }: { docId: string }) {
     validationSchema: debriefingSchema,
     onSubmit: async (values, helpers) => {
       const input = { ...toDebriefing(values, docId, ending.current), photos: images.map(toStoredFile) };
-      if (!(await runOperation(saveDebriefing, input, { success: debriefingSuccess(ending.current) }))) return;
+      if (!(await runOperation((e) => e.interventions.saveDebriefing(input), { success: debriefingSuccess(ending.current) }))) return;
       helpers.resetForm();
       setImages([]);
     },

@@ -7,11 +7,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { map } from 'rxjs';
-import { FEED_PAGE_SIZE, pullPlanning, pullThreads, type CachedDoc, type Engine, type PlanningEntry, type ThreadDto } from '../../../sync/index';
+import { FEED_PAGE_SIZE, type Engine, type PlanningEntry, type ThreadDto } from '../../../sync/index';
 import { APPOINTMENT_STATUS_LABELS, planningRange, type PlanningFilter } from '../../domain/interventions';
 import { formatDateTime } from '../../domain/format';
-import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { usePull, useWatch } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { interventionTexts as t } from './texts';
 import './interventions.css';
@@ -88,21 +87,12 @@ function useEndOfList(more: () => number, enabled: boolean) {
   return setNode;
 }
 
-function useFeed<T>(kind: string, shown: number, range?: { after: string; before?: string }) {
-  return useStoreQuery(
-    (store) => {
-      const sortKey = range ? { $gte: range.after, ...(range.before ? { $lt: range.before } : {}) } : undefined;
-      return store.db.feed
-        .find({ selector: { kind, ...(sortKey ? { sortKey } : {}) }, sort: [{ sortKey: 'asc' }], limit: shown })
-        .$.pipe(map((docs) => docs.map((d) => d.toJSON() as unknown as CachedDoc<T>)));
-    },
-    [kind, shown, range?.after, range?.before],
-    [],
-  );
+function useFeed<T>(kind: 'thread' | 'planning', shown: number, range?: { after: string; before?: string }) {
+  return useWatch((engine) => engine.interventions.watchFeed<T>(kind, shown, range), [kind, shown, range?.after, range?.before], []);
 }
 
 export function MessagingPage() {
-  const paging = useFeedPaging((engine, page) => (engine.store ? pullThreads(engine.store.db, engine.api, page) : Promise.resolve(0)), 'threads');
+  const paging = useFeedPaging((engine, page) => engine.interventions.refreshThreads(page), 'threads');
   const { value: threads, loaded } = useFeed<ThreadDto>('thread', paging.shown);
   return (
     <div className="page page--narrow">
@@ -155,7 +145,7 @@ const PLANNING_FILTERS: { key: PlanningFilter; label: string }[] = [
 export function PlanningPage() {
   const [filter, setFilter] = useState<PlanningFilter>('all');
   const range = planningRange(filter);
-  const paging = useFeedPaging((engine, page) => (engine.store ? pullPlanning(engine.store.db, engine.api, range, page) : Promise.resolve(0)), filter);
+  const paging = useFeedPaging((engine, page) => engine.interventions.refreshPlanning(range, page), filter);
   const { value: entries, loaded } = useFeed<PlanningEntry>('planning', paging.shown, range);
   return (
     <div className="page page--narrow">

@@ -7,20 +7,17 @@
  * filters everything cached, at once, without the network.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RxCollection } from 'rxdb';
 import { of } from 'rxjs';
-import { LIST_PAGE_SIZE, openPagedList, pullInterventionPage, watchSearch, type CachedDoc, type InterventionListItem } from '../../../sync/index';
+import { LIST_PAGE_SIZE, type InterventionListDoc } from '../../../sync/index';
 import { placeLabel } from '../../domain/interventions';
-import { usePagedList, usePull, useSpacedLoads, useStoreQuery } from '../../services/store-hooks';
+import { usePagedList, usePull, useSpacedLoads, useWatch } from '../../services/store-hooks';
 
-export type ListDoc = CachedDoc<InterventionListItem> & { place: string; rank: string };
+export type ListDoc = InterventionListDoc;
 
 function matches(doc: ListDoc, needle: string): boolean {
   const d = doc.data;
   return [d.number, d.realEstate?.name, placeLabel(d.place), d.businessArea?.name].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
 }
-
-const collectionOf = (store: { db: { interventions: unknown } }) => store.db.interventions as RxCollection<ListDoc>;
 
 export function useInterventionList(places: readonly string[], search: string) {
   const [serverPage, setServerPage] = useState(1);
@@ -35,19 +32,17 @@ export function useInterventionList(places: readonly string[], search: string) {
   }, [placesKey]);
 
   // Kept open during a search, so that clearing it shows the same items again at once.
-  const paged = usePagedList((store) => openPagedList(collectionOf(store), places, LIST_PAGE_SIZE), [placesKey]);
-  const found = useStoreQuery<ListDoc[]>(
-    (store) => (needle ? watchSearch(collectionOf(store), places, (d) => matches(d, needle)) : of([])),
+  const paged = usePagedList((engine) => engine.interventions.openList(places), [placesKey]);
+  const found = useWatch<ListDoc[]>(
+    (engine) => (needle ? engine.interventions.watchSearch(places, (d) => matches(d, needle)) : of([])),
     [placesKey, needle],
     [],
   );
 
   const { refresh, refreshing } = usePull(
     async (engine) => {
-      const store = engine.store;
-      if (!store) return;
       lastLoad.current = Date.now();
-      const received = await pullInterventionPage(store.db, engine.api, places, serverPage);
+      const received = await engine.interventions.refreshPage(places, serverPage);
       if (received < LIST_PAGE_SIZE) setExhausted(true);
     },
     [placesKey, serverPage],

@@ -3,37 +3,23 @@
  * offline) and refreshed when it or the dashboard opens: real estates with a
  * contract, all their buildings, business areas.
  */
-import {
-  pullBuildings,
-  pullBusinessAreas,
-  pullRealEstates,
-  type Engine,
-  type BuildingDto,
-  type BusinessAreaDto,
-  type RealEstateDto,
-} from '../../../sync/index';
+import type { Engine, RealEstateDto } from '../../../sync/index';
 import { areaNodes, buildingNodes, type TreeNode } from '../../domain/trees';
-import { usePull, useReferenceKind } from '../../services/store-hooks';
+import { usePull, useWatch } from '../../services/store-hooks';
 
 /** Everything the creation tunnel needs, fetched at once so that it can be filled in offline afterwards. */
-export async function prefetchTunnelData(engine: Engine): Promise<void> {
-  if (!engine.store) return;
-  const { db } = engine.store;
-  await pullRealEstates(db, engine.api, true);
-  await pullBusinessAreas(db, engine.api);
-  const estates = await db.reference.find({ selector: { kind: 'realEstate' } }).exec();
-  for (const estate of estates) await pullBuildings(db, engine.api, (estate.data as unknown as RealEstateDto).id);
-}
+export const prefetchTunnelData = (engine: Engine): Promise<void> => engine.interventions.refreshTunnelData();
 
 export function useRealEstates(): RealEstateDto[] {
   usePull(prefetchTunnelData, []);
-  return useReferenceKind<RealEstateDto>('realEstate');
+  return useWatch((engine) => engine.interventions.watchRealEstates(), [], []).value;
 }
 
 export function useBuildingTree(realEstateId: number | null): TreeNode[] {
-  return buildingNodes(useReferenceKind<BuildingDto>('building', (b) => b.realEstate.id === realEstateId, [realEstateId]));
+  const buildings = useWatch((engine) => engine.interventions.watchBuildings(), [], []).value;
+  return buildingNodes(buildings.filter((b) => b.realEstate.id === realEstateId));
 }
 
 export function useBusinessAreaTree(): TreeNode[] {
-  return areaNodes(useReferenceKind<BusinessAreaDto>('businessArea'));
+  return areaNodes(useWatch((engine) => engine.interventions.watchBusinessAreas(), [], []).value);
 }

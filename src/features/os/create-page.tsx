@@ -4,19 +4,20 @@
  * buildings, business area, type (a pick advances), information + price +
  * image files, recap, success. 'Enregistrer le brouillon' as soon as a place
  * is chosen. `?id=` resumes an OS in an editable place and saves with PUT;
- * `?draft=1` resumes a draft kept on the device. Everything is a command or
- * a local document: the tunnel works offline and nothing typed is lost.
+ * `?draft=<key>` resumes a draft kept on the device (one per OS being
+ * prepared, in the engine's drafts kit). Everything is a command or a draft:
+ * the tunnel works offline and nothing typed is lost.
  */
 import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useFormik } from 'formik';
-import { map, of } from 'rxjs';
-import { createOs, dropOsDraft, keepOsDraft, readOsDraft, saveOs, type OsData, type OsPlace } from '../../../sync/index';
+import { refusalOf, type OsPlace } from '../../../sync/index';
 import { matchesPlace } from '../../domain/trees';
 import { getEngine } from '../../services/engine';
 import { runOperation } from '../../services/commands';
 import { showToast } from '../../services/toasts';
-import { useStore, useStoreQuery } from '../../services/store-hooks';
+import { useOpenEngine, useWatch } from '../../services/store-hooks';
+import { failureText } from '../../services/errors';
 import { Alert, Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { toStoredFile, type PickedImage } from '../../ui/image-picker';
@@ -36,7 +37,9 @@ export function OsCreatePage() {
   const navigate = useNavigate();
   const search = route.useSearch();
   const editId = search.id ?? null;
-  const store = useStore();
+  const engine = useOpenEngine();
+  // The draft's key: the one resumed, else this tunnel's own (a new draft never overwrites another).
+  const [draftKey] = useState(() => search.draft ?? `os-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
   const [step, setStep] = useState(0);
   const [query, setQuery] = useState('');
   const [images, setImages] = useState<PickedImage[]>([]);
@@ -46,11 +49,8 @@ export function OsCreatePage() {
   const form = useFormik<OsFormValues>({ initialValues: emptyForm, validationSchema: osInformationSchema, validateOnChange: false, onSubmit: () => undefined });
   const v = form.values;
   const ref = useOsReference(v.realEstate?.id ?? null);
-  const existing = useStoreQuery(
-    (s) => (editId ? s.db.workrequests.findOne(editId).$.pipe(map((d) => (d ? (d.toJSON().data as unknown as OsData) : null))) : of(null)),
-    [editId],
-    null as OsData | null,
-  );
+  const existingDoc = useWatch((e) => e.os.watchDetail(editId ?? ''), [editId], null);
+  const existing = { value: editId ? (existingDoc.value?.data ?? null) : null };
   const loaded = useRef(false);
 
   // Resume: an OS of the store (editable place) or the draft kept on the device, once.
@@ -59,13 +59,13 @@ export function OsCreatePage() {
     if (editId && existing.value) {
       loaded.current = true;
       void form.setValues(fromOs(existing.value));
-    } else if (!editId && search.draft && store) {
+    } else if (!editId && search.draft && engine) {
       loaded.current = true;
-      void readOsDraft(store.db).then((draft) => {
-        if (draft) void form.setValues({ ...emptyForm, ...(draft.values as Partial<OsFormValues>) });
+      void engine.os.readDraft(search.draft).then((draft) => {
+        if (draft) void form.setValues({ ...emptyForm, ...(draft.value as Partial<OsFormValues>) });
       });
     }
-  }, [editId, existing.value, search.draft, store, form]);
+  }, [editId, existing.value, search.draft, engine, form]);
   // An error is about what was there when 'Suivant' was pressed: any change clears it.
   useEffect(() => setError(null), [v.provider, v.realEstate, v.buildings, v.businessArea, v.type]);
 
@@ -94,21 +94,19 @@ export function OsCreatePage() {
     const engine = await getEngine();
     if (!editId && !isSendable(v)) {
       // Not enough for the API yet: the draft waits on this device (resumed from the list).
-      if (engine.store) await keepOsDraft(engine.store.db, v as unknown as Record<string, unknown>);
+      await engine.os.saveDraft(draftKey, { ...v }, t.draftLabel(v.realEstate?.name ?? ''));
       showToast({ title: t.saveDraft, text: `${t.keyMessageWorkValidationSave} ${t.draftKeptLocally}`, tone: 'info' });
       return void navigate({ to: '/requests-os' });
     }
     setSending(true);
     const done =
       editId && existing.value
-        ? await runOperation(
-            saveOs,
-            { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: false },
-            { success: t.keyMessageWorkValidationSave },
-          )
-        : await runOperation(createOs, { ...input(), submit: false }, { success: t.keyMessageWorkValidationSave });
+        ? await runOperation((e) => e.os.save({ ...input(), osId: editId, place: existing.value!.place as OsPlace, submit: false }), {
+            success: t.keyMessageWorkValidationSave,
+          })
+        : await runOperation((e) => e.os.create({ ...input(), submit: false }), { success: t.keyMessageWorkValidationSave });
     setSending(false);
-    if (done && !editId && engine.store) await dropOsDraft(engine.store.db);
+    if (done && !editId) await engine.os.dropDraft(draftKey);
     if (done) void navigate({ to: '/requests-os' });
   };
 
@@ -120,22 +118,20 @@ export function OsCreatePage() {
     try {
       ids =
         editId && existing.value
-          ? await saveOs(engine, { ...input(), osId: editId, place: existing.value.place as OsPlace, submit: true })
-          : await createOs(engine, { ...input(), submit: true });
+          ? await engine.os.save({ ...input(), osId: editId, place: existing.value.place as OsPlace, submit: true })
+          : await engine.os.create({ ...input(), submit: true });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureText(failure));
       return setSending(false);
     }
-    const first = ids[0]!;
-    const outcome = await engine.settle(first, navigator.onLine ? 8000 : 0);
-    if (outcome === 'rejected') {
+    const done = await engine.outcome(ids, navigator.onLine ? 8000 : 0, { withdraw: true });
+    if (done.outcome === 'rejected') {
       // Refused as sent: the user stays on the recap with everything typed, and reads why.
-      setError(engine.state.commands.find((c) => c.id === first)?.lastError?.message ?? t.fillAllFields);
-      for (const id of ids) await engine.discard(id);
+      setError(failureText(refusalOf(done.command)));
       return setSending(false);
     }
-    if (!editId && engine.store) await dropOsDraft(engine.store.db);
-    setOffline(outcome === 'pending');
+    if (!editId) await engine.os.dropDraft(draftKey);
+    setOffline(done.outcome === 'pending');
     setSending(false);
     setStep(SUCCESS);
   };

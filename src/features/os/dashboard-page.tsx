@@ -7,9 +7,9 @@
  * tunnel's reference data now, for later offline use.
  */
 import { Link } from '@tanstack/react-router';
-import { DASHBOARD_OS, prefetchOsTunnel, pullOsDashboard, watchLocal, type OsDashboard } from '../../../sync/index';
+import { DASHBOARD_OS } from '../../../sync/index';
 import { osDashboardLines } from '../../domain/os';
-import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { usePull, useWatch } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { osTexts as t } from './texts';
@@ -19,12 +19,11 @@ import './os.css';
 const TUNNEL_DATA_MAX_AGE_MS = 10 * 60_000;
 
 export function OsDashboardPage() {
-  const { value: dashboard } = useStoreQuery((store) => watchLocal<OsDashboard>(store.db, DASHBOARD_OS), [], null);
+  const { value: dashboard } = useWatch((engine) => engine.os.watchDashboard(), [], null);
   usePull(async (engine) => {
-    if (!engine.store) return;
-    const fresh = await pullOsDashboard(engine.store.db, engine.api);
+    const fresh = await engine.os.refreshDashboard();
     // The tunnel must work in a basement later: its data comes down now.
-    if (fresh.canCreateWorkValidationRequest) await prefetchOsTunnel(engine.store.db, engine.api, TUNNEL_DATA_MAX_AGE_MS);
+    if (fresh.canCreateWorkValidationRequest) await engine.os.refreshTunnelData(TUNNEL_DATA_MAX_AGE_MS);
   }, []);
   const { total, lines } = osDashboardLines(dashboard);
   return (

@@ -3,14 +3,13 @@
  * `?status=` and remembered, the same instant local search as the
  * intervention list, infinite scroll (the next page within 30 px of the
  * bottom), refresh, the add button when the dashboard allows creation, and
- * a draft kept on this device, to resume. Reads the store: opens offline.
+ * the drafts kept on this device, each to resume. Reads the store: opens offline.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
-import { DASHBOARD_OS, OS_LOCAL_DRAFT, pullOsDashboard, watchLocal, type OsDashboard, type OsLocalDraft } from '../../../sync/index';
 import { OS_FILTERS, osPlacesOf, parseOsFilter, type OsFilter } from '../../domain/os';
 import { storage } from '../../services/session';
-import { usePull, useStoreQuery } from '../../services/store-hooks';
+import { usePull, useWatch } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { OsCard } from './os-card';
@@ -28,9 +27,9 @@ export function OsListPage() {
   const filter = parseOsFilter(search.status ?? storage.getItem(FILTER_KEY));
   const [query, setQuery] = useState('');
   const { docs, loaded, loadMore, reload, refreshing, hasMore } = useOsList(osPlacesOf(filter), query);
-  const { value: dashboard } = useStoreQuery((s) => watchLocal<OsDashboard>(s.db, DASHBOARD_OS), [], null);
-  const { value: draft } = useStoreQuery((s) => watchLocal<OsLocalDraft>(s.db, OS_LOCAL_DRAFT), [], null);
-  usePull((engine) => (engine.store ? pullOsDashboard(engine.store.db, engine.api) : Promise.resolve()), []);
+  const { value: dashboard } = useWatch((engine) => engine.os.watchDashboard(), [], null);
+  const { value: drafts } = useWatch((engine) => engine.os.watchDrafts(), [], []);
+  usePull((engine) => engine.os.refreshDashboard(), []);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -77,14 +76,18 @@ export function OsListPage() {
         ) : null}
       </div>
       <RefreshedAt resource="os:list" />
-      {draft ? (
-        <p className="alert alert--info os-draft">
-          <span>{t.localDraft}</span>
-          <Link to="/requests-os-create" search={{ draft: 1 }} className="btn btn--secondary">
+      {drafts.map((draft) => (
+        <p key={draft.key} className="alert alert--info os-draft">
+          <span>
+            {t.localDraft}
+            <br />
+            <span className="small">{draft.label}</span>
+          </span>
+          <Link to="/requests-os-create" search={{ draft: draft.key }} className="btn btn--secondary" aria-label={`${t.resumeDraft} : ${draft.label}`}>
             {t.resumeDraft}
           </Link>
         </p>
-      ) : null}
+      ))}
       {loaded && docs.length === 0 ? (
         <p className="empty muted">{query ? t.emptySearch : t.emptyFilter}</p>
       ) : (

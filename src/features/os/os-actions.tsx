@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { advanceOs, refuseOs, signOs, type OsDashboard, type OsData, type OsPlace, osPlaceLabel } from '../../../sync/index';
+import { type OsDashboard, type OsData, type OsPlace, osPlaceLabel } from '../../../sync/index';
 import { mayEdit, osAction } from '../../domain/os';
 import { capitalize } from '../../domain/format';
 import { runOperation } from '../../services/commands';
@@ -42,7 +42,7 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
     if (!reason.trim()) return setReasonError(t.refuseReasonRequired);
     setRefusing(false);
     const author = { id: user?.id ?? 0, firstName: capitalize(user?.firstname ?? ''), lastName: user?.name ?? '' };
-    void run(() => runOperation(refuseOs, { ...input, reason, author }, { success: t.accepted }));
+    void run(() => runOperation((e) => e.os.refuse({ ...input, reason, author }), { success: t.accepted }));
     setReason('');
   };
 
@@ -55,7 +55,7 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
       {action?.kind === 'advance' ? (
         <>
           <p className="muted">{t.advanceTo(osPlaceLabel(action.target))}</p>
-          <Button onClick={() => void run(() => runOperation(advanceOs, { ...input, code: action.code }, { success: t.moved }))} disabled={busy}>
+          <Button onClick={() => void run(() => runOperation((e) => e.os.advance({ ...input, code: action.code }), { success: t.moved }))} disabled={busy}>
             {t.advance[os.place] ?? t.advanceTo(osPlaceLabel(action.target))}
           </Button>
         </>
@@ -64,7 +64,7 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
         <>
           <p>{t.decideText(osPlaceLabel(os.place))}</p>
           <div className="os-action__buttons">
-            <Button onClick={() => void run(() => runOperation(signOs, input, { success: t.accepted }))} disabled={busy}>
+            <Button onClick={() => void run(() => runOperation((e) => e.os.sign(input), { success: t.accepted }))} disabled={busy}>
               {t.accept}
             </Button>
             <Button variant="danger" onClick={() => setRefusing(true)} disabled={busy}>

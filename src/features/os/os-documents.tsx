@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { addOsDocuments, osPaths, type MediaDto } from '../../../sync/index';
+import { osPaths, type MediaDto } from '../../../sync/index';
 import { engineState } from '../../services/engine';
 import { runOperation } from '../../services/commands';
 import { handleError } from '../../services/errors';
@@ -60,7 +60,7 @@ export function AddDocuments({ osId }: { osId: string }) {
   const send = async () => {
     const files = images.map(toStoredFile);
     setImages([]);
-    await runOperation(addOsDocuments, { osId, files }, { success: t.documentsSent });
+    await runOperation((e) => e.os.addDocuments({ osId, files }), { success: t.documentsSent });
   };
   return (
     <div className="stack os-add-documents">

@@ -10,7 +10,7 @@ import type { OsData, OsMessageDto, UserData } from '../../../sync/index';
 import { capitalize, formatDateTime, formatPrice, fullName } from '../../domain/format';
 import { sendCommand } from '../../services/commands';
 import { Button } from '../../ui/controls';
-import type { Doc } from './use-os';
+import type { Doc } from '../../../sync/index';
 import { osTexts as t } from './texts';
 
 export function DescriptionTab({ os }: { os: OsData }) {

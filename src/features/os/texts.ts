@@ -44,6 +44,7 @@ export const osTexts = {
   price: 'Montant',
   createdOn: 'Créée le',
   localDraft: 'Brouillon gardé sur cet appareil',
+  draftLabel: (realEstate: string) => `Brouillon d'OS${realEstate ? ` (${realEstate})` : ''}`,
   resumeDraft: 'Reprendre le brouillon',
 
   // Tunnel.

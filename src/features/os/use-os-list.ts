@@ -7,23 +7,10 @@
  * The search filters everything cached, at once, without the network.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RxCollection } from 'rxdb';
-import { of } from 'rxjs';
-import { OS_PAGE_SIZE, openPagedList, osPlaceLabel, pullOsPage, watchSearch, type CachedDoc, type OsData } from '../../../sync/index';
+import { OS_PAGE_SIZE, type OsDoc } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
-import { usePagedList, usePull, useSpacedLoads, useStoreQuery } from '../../services/store-hooks';
-
-export type OsListDoc = CachedDoc<OsData> & { place: string; rank: string };
-
-function matches(doc: OsListDoc, needle: string): boolean {
-  const d = doc.data;
-  return [d.number, d.realEstate?.name, osPlaceLabel(d.place), d.serviceProviderCompany?.name, d.businessArea?.name].some(
-    (v) => typeof v === 'string' && v.toLowerCase().includes(needle),
-  );
-}
-
-const collectionOf = (store: { db: { workrequests: unknown } }) => store.db.workrequests as RxCollection<OsListDoc>;
+import { usePagedList, usePull, useSpacedLoads, useWatch } from '../../services/store-hooks';
 
 export function useOsList(places: readonly string[], search: string) {
   const [exhausted, setExhausted] = useState(false);
@@ -37,20 +24,15 @@ export function useOsList(places: readonly string[], search: string) {
   useEffect(() => setExhausted(false), [placesKey]);
 
   // Kept open during a search, so that clearing it shows the same items again at once.
-  const paged = usePagedList((store) => openPagedList(collectionOf(store), places, OS_PAGE_SIZE), [placesKey]);
-  const found = useStoreQuery<OsListDoc[]>(
-    (store) => (needle ? watchSearch(collectionOf(store), places, (d) => matches(d, needle)) : of([])),
-    [placesKey, needle],
-    [],
-  );
+  const paged = usePagedList((engine) => engine.os.openList(places), [placesKey]);
+  const found = useWatch<OsDoc[]>((engine) => engine.os.watchSearch(places, needle), [placesKey, needle], []);
 
   // Page 1 on open, on reconnection and on the tick; later pages only when the user scrolls to them.
   const { refresh, refreshing } = usePull(
     async (engine) => {
-      if (!engine.store) return;
       lastLoad.current = Date.now();
       nextPage.current = 2;
-      setExhausted((await pullOsPage(engine.store.db, engine.api, places, 1)) < OS_PAGE_SIZE);
+      setExhausted((await engine.os.refreshPage(places, 1)) < OS_PAGE_SIZE);
     },
     [placesKey],
   );
@@ -65,7 +47,7 @@ export function useOsList(places: readonly string[], search: string) {
       loading.current = true;
       const page = nextPage.current++;
       void getEngine()
-        .then((engine) => (engine.store ? pullOsPage(engine.store.db, engine.api, places, page) : OS_PAGE_SIZE))
+        .then((engine) => engine.os.refreshPage(places, page))
         .then((received) => received < OS_PAGE_SIZE && setExhausted(true))
         .catch((error: unknown) => handleError(error, { background: true }))
         .finally(() => {
