@@ -1,8 +1,9 @@
 /**
- * A confirmation asked in a native modal <dialog>: focus is trapped and
- * restored by the browser, Escape cancels, the question is its label.
+ * A confirmation asked in a modal dialog (ui/modal-dialog.tsx): the question
+ * is its title and accessible name, Escape cancels.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog';
 import { fr } from '../i18n/fr';
 import { Button } from './controls';
 
@@ -20,25 +21,8 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = fr.cancel, danger, onConfirm, onCancel, extra }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <ModalDialog open={open} title={title} onCancel={onCancel}>
       <div className="dialog__body">{children}</div>
       {extra}
       <div className="dialog__actions">
@@ -49,6 +33,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

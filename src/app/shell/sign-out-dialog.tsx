@@ -6,12 +6,13 @@
  * everything as one file, to cancel, or to sign out anyway. Nothing is wiped
  * without that explicit choice. Loaded only when someone signs out.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { UnsentItem, UnsentWork } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { downloadExport } from '../../services/export';
 import { handleError } from '../../services/errors';
 import { Button } from '../../ui/controls';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { signOutTexts as t } from './sign-out-texts';
 import { useOnline } from './use-online';
 
@@ -31,17 +32,9 @@ export async function readUnsentWork(): Promise<UnsentWork | null> {
 }
 
 export function SignOutDialog({ work, onCancel, onSignOut }: { work: UnsentWork; onCancel(): void; onSignOut(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const online = useOnline();
   const [current, setCurrent] = useState(work);
   const [sending, setSending] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   const sendNow = useCallback(async () => {
     setSending(true);
     try {
@@ -58,16 +51,7 @@ export function SignOutDialog({ work, onCancel, onSignOut }: { work: UnsentWork;
   }, [onSignOut]);
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId}>{t.title}</h2>
+    <ModalDialog open title={t.title} onCancel={onCancel}>
       <div className="dialog__body">
         <ul className="unsent-list" aria-label={t.listLabel}>
           {KINDS.filter(({ kind }) => current.counts[kind] > 0).map(({ kind, sentence }) => {
@@ -104,6 +88,6 @@ export function SignOutDialog({ work, onCancel, onSignOut }: { work: UnsentWork;
           {t.signOutAnyway}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -4,9 +4,10 @@
  * list holds. A native modal <dialog>: focus trapped and restored, Escape
  * closes.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { NO_FILTERS, type ListFilters } from '../../domain/echopark';
 import { Button } from '../../ui/controls';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { t } from './texts';
 
 const FIELDS: { key: keyof ListFilters; label: string }[] = [
@@ -26,29 +27,10 @@ interface Props {
 }
 
 export function FilterDialog({ open, value, options, onApply, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [draft, setDraft] = useState(value);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setDraft(value);
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open, value]);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id={titleId}>{t.filters}</h2>
+    <ModalDialog open={open} title={t.filters} onCancel={onClose} onOpen={() => setDraft(value)}>
       <div className="dialog__body">
         {FIELDS.map((f) => (
           <div className="field" key={f.key}>
@@ -73,6 +55,6 @@ export function FilterDialog({ open, value, options, onApply, onClose }: Props) 
         </Button>
         <Button onClick={() => onApply(draft)}>{t.applyFilters}</Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
