@@ -166,15 +166,15 @@ function rawOf(field: EchoparkFormField, value: FormValues[string] | undefined):
 
 /** One yup test per field, with the contract's French messages; disabled fields are never checked. */
 export function progressFormSchema(form: EchoparkForm): yup.ObjectSchema<FormValues> {
-  const shape: Record<string, yup.AnySchema> = {};
+  const shape: Record<string, yup.Schema<FormValues[string] | undefined>> = {};
   for (const field of formFields(form)) {
     if (field.disabled) continue;
-    shape[fieldName(field)] = yup.mixed().test('field', '', function check(value) {
+    shape[fieldName(field)] = yup.mixed<FormValues[string]>().test('field', '', function check(value) {
       const result = checkFormValue(field, rawOf(field, value as FormValues[string]));
       return 'error' in result ? this.createError({ message: result.error }) : true;
     });
   }
-  return yup.object(shape) as unknown as yup.ObjectSchema<FormValues>;
+  return yup.object(shape) as yup.ObjectSchema<FormValues>;
 }
 
 /** The form push payload (spec §3.1): values by field id in their groups, normalised by the contract's rule. */

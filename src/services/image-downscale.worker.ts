@@ -7,7 +7,9 @@
  */
 import type { DownscaleReply, DownscaleRequest } from './image-downscale-protocol';
 
-const reply = (message: DownscaleReply) => (self as unknown as Worker).postMessage(message);
+/** The worker's scope as this module uses it (the DOM lib types `self` as a window). */
+const scope: { postMessage(message: DownscaleReply): void } = self;
+const reply = (message: DownscaleReply) => scope.postMessage(message);
 
 function hasTransparency(ctx: OffscreenCanvasRenderingContext2D, width: number, height: number): boolean {
   const pixels = ctx.getImageData(0, 0, width, height).data;
