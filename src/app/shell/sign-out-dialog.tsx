@@ -4,7 +4,7 @@
  * commands, drafts, visits with unsaved answers, photos not yet queued), and
  * offers to send now (then signs out if nothing is left), to export
  * everything as one file, to cancel, or to sign out anyway. Nothing is wiped
- * without that explicit choice. Loaded only when someone signs out.
+ * without that explicit choice.
  */
 import { useCallback, useState } from 'react';
 import type { UnsentItem, UnsentWork } from '../../../sync/index';

@@ -2,7 +2,7 @@
  * The top bar: page title, online/offline state, and the header menu (Home,
  * My account, Logout) as a disclosure reachable by keyboard.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { fr } from '../../i18n/fr';
 import { useSnapshot } from 'valtio';
@@ -10,11 +10,10 @@ import { install, promptInstall } from '../../services/install';
 import { engineState, logoutEverywhere } from '../../services/engine';
 import type { UnsentWork } from '../../../sync/index';
 import { handleError } from '../../services/errors';
+// With the bar, not on demand: signing out offline must not wait for a chunk the page may not have.
+import { readUnsentWork, SignOutDialog } from './sign-out-dialog';
 import { Icon } from '../../ui/icons';
 import { useOnline } from './use-online';
-
-// The warning and its texts load only when someone signs out.
-const SignOutDialog = lazy(() => import('./sign-out-dialog').then((m) => ({ default: m.SignOutDialog })));
 
 export function TopBar({ title }: { title: string }) {
   const online = useOnline();
@@ -50,7 +49,7 @@ export function TopBar({ title }: { title: string }) {
   const askLogout = async () => {
     setOpen(false);
     try {
-      const work = await import('./sign-out-dialog').then((m) => m.readUnsentWork());
+      const work = await readUnsentWork();
       if (work) setUnsentWork(work);
       else await logout();
     } catch (error) {
@@ -116,11 +115,7 @@ export function TopBar({ title }: { title: string }) {
           </div>
         ) : null}
       </div>
-      {unsentWork ? (
-        <Suspense fallback={null}>
-          <SignOutDialog work={unsentWork} onCancel={() => setUnsentWork(null)} onSignOut={() => void logout()} />
-        </Suspense>
-      ) : null}
+      {unsentWork ? <SignOutDialog work={unsentWork} onCancel={() => setUnsentWork(null)} onSignOut={() => void logout()} /> : null}
     </header>
   );
 }
