@@ -118,9 +118,8 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
         for (const instance of Object.values(instances)) instance.onCommands?.(commands);
       }),
       // The store is the truth for the user; the session keeps a copy for the first paint.
-      store.db.getLocal$<{ value: UserData }>(LOCAL_USER).subscribe((doc) => {
-        const user = doc?.toJSON().data.value;
-        if (user) session.state.user = JSON.parse(JSON.stringify(user)) as UserData;
+      watchLocal<UserData>(store.db, LOCAL_USER).subscribe((user) => {
+        if (user) session.state.user = user;
       }),
     );
     if (session.state.user?.id === userId) await writeLocalIfMissing(store, session.state.user);

@@ -7,60 +7,31 @@
  * pull set aside is dropped after a success, so a later refusal never brings
  * back an old one.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../sync/store/database';
-import { createOutbox, type Outbox } from '../../sync/outbox/outbox';
-import { commandRegistry, type AppRegistry } from '../../sync/commands/registry';
+import { describe, expect, it } from 'vitest';
+import type { Store } from '../../sync/store/database';
 import { createOs } from '../../sync/commands/os-operations';
 import { pullOsDetail, pullOsPage } from '../../sync/pull/os';
 import { readLocal } from '../../sync/store/local';
-import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+import { appOutboxSuite } from './app-outbox-suite';
 
-let world: OutboxWorld;
-let store: Store | null = null;
-let outbox: Outbox<AppRegistry> | null = null;
-beforeAll(async () => {
-  world = await startOutboxWorld('gt@demo.fr');
-});
-afterEach(async () => {
-  await outbox?.stop();
-  await store?.close();
-  outbox = null;
-  store = null;
-});
-afterAll(() => world.close());
-
-const sql = <T>(query: string, ...params: unknown[]) => world.server.ctx.db.prepare(query).get(...params) as T;
+const suite = appOutboxSuite('gt@demo.fr');
+const sql = <T>(query: string, ...params: unknown[]) => suite.world.server.ctx.db.prepare(query).get(...params) as T;
 const placeOf = (id: number) => sql<{ place: string }>(`SELECT place FROM work_validation_requests WHERE id = ?`, id).place;
+const drain = (box: Parameters<typeof suite.drain>[0]) => suite.drain(box);
 
 async function open() {
-  store = await openStore(nextStoreId());
-  const db = store.db;
-  outbox = createOutbox({
-    store,
-    api: world.api,
-    registry: commandRegistry,
+  const opened = await suite.open({
     // What the OS module does after a refusal: re-read the server's copy.
-    refetch: async (collection, id) => collection === 'workrequests' && /^\d+$/.test(id) && (await pullOsDetail(db, world.api, Number(id))) === 'stored',
+    refetch: async (collection, id) =>
+      collection === 'workrequests' && /^\d+$/.test(id) && (await pullOsDetail(opened.db, suite.world.api, Number(id))) === 'stored',
   });
-  outbox.pause();
-  return { db, outbox };
-}
-
-async function drain(): Promise<void> {
-  outbox!.resume();
-  for (let i = 0; i < 60; i++) {
-    await outbox!.flush();
-    const left = await outbox!.all();
-    if (left.every((c) => c.status === 'rejected')) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return opened;
 }
 
 /** An OS of the demo in request_init (a draft GT may complete), stored on the device. */
 async function draftOs(db: Store['db']) {
   const row = sql<{ id: number }>(`SELECT id FROM work_validation_requests WHERE place = 'request_init' ORDER BY id LIMIT 1`);
-  await pullOsDetail(db, world.api, row.id);
+  await pullOsDetail(db, suite.world.api, row.id);
   return String(row.id);
 }
 
@@ -76,7 +47,7 @@ describe('pending derived from the outbox, one rollback', () => {
     await box.enqueue('os.message', { tempId: 'tmp-msg-1', osId: id, messageText: 'Pourquoi ?', author: { id: 1, firstName: 'G', lastName: 'T' } });
     expect((await doc(db, id))?.pending).toBe(true);
     expect((await doc(db, id))?.place).toBe('closed');
-    await drain();
+    await drain(box);
     const commands = await box.all();
     expect(commands.map((c) => [c.name, c.status])).toEqual([['os.step', 'rejected']]);
     const after = await doc(db, id);
@@ -95,7 +66,7 @@ describe('pending derived from the outbox, one rollback', () => {
     const other = sql<{ id: number }>(`SELECT id FROM work_validation_requests WHERE id <> ? ORDER BY id LIMIT 1`, Number(id)).id;
     // A refused command elsewhere that the step below waits for: the step stays unsent.
     const blocker = await box.enqueue('os.step', { osId: String(other), stepCode: 'nowhere_validated', target: 'closed' });
-    await drain();
+    await drain(box);
     // The outbox keeps running: the update's answer arrives while the step is being queued (the race
     // that overwrote the step's place before answers and enqueues took turns).
     const r = sql<{ re: number; ba: number; rt: number; pc: number }>(
@@ -115,7 +86,7 @@ describe('pending derived from the outbox, one rollback', () => {
     const preview = { realEstate: { id: r.re, name: 'R' }, buildings: [], businessArea: null, requestType: null, serviceProviderCompany: null };
     await box.enqueue('os.update', { osId: id, body, preview });
     const step = await box.enqueue('os.step', { osId: id, stepCode: 'request_completion', target: 'request_completion' }, { dependsOn: blocker });
-    await drain();
+    await drain(box);
     expect((await box.all()).map((c) => c.name)).toEqual(['os.step', 'os.step']);
     // The update was answered (the server has it), but the step's place stays on screen, pending.
     expect(sql<{ information: string }>(`SELECT information FROM work_validation_requests WHERE id = ?`, Number(id)).information).toBe('Modifiée');
@@ -148,7 +119,7 @@ describe('pending derived from the outbox, one rollback', () => {
     const [createId] = await createOs(box, { body: body as never, preview, files: [], submit: false });
     const tempId = ((await box.all())[0]!.payload as { tempId: string }).tempId;
     expect((await doc(db, tempId))?.pending).toBe(true);
-    await drain();
+    await drain(box);
     expect(await doc(db, tempId)).toBeUndefined();
     const [refused] = await box.all();
     expect(refused?.id).toBe(createId);
@@ -164,15 +135,15 @@ describe('pending derived from the outbox, one rollback', () => {
     const id = await draftOs(db);
     await box.enqueue('os.step', { osId: id, stepCode: 'request_completion', target: 'request_completion' });
     // A pull while it waits: the server's copy (still request_init) goes aside.
-    await pullOsPage(db, world.api, ['request_init'], 1);
-    await pullOsDetail(db, world.api, Number(id));
+    await pullOsPage(db, suite.world.api, ['request_init'], 1);
+    await pullOsDetail(db, suite.world.api, Number(id));
     expect(await readLocal(db, `aside:workrequests:${id}`)).not.toBeNull();
-    await drain();
+    await drain(box);
     expect(await readLocal(db, `aside:workrequests:${id}`)).toBeNull();
     expect((await doc(db, id))?.place).toBe('request_completion');
     // Now a refused step: the OS comes back to request_completion (the server's), not to the old request_init.
     await box.enqueue('os.step', { osId: id, stepCode: 'purchase_order_dt_validated', target: 'closed' });
-    await drain();
+    await drain(box);
     expect((await doc(db, id))?.place).toBe('request_completion');
     expect((await doc(db, id))?.pending).toBe(false);
   });
