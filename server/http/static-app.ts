@@ -28,9 +28,10 @@ export async function installStaticApp(app: FastifyInstance, staticDir: string |
   const indexHtml = () => fs.readFileSync(path.join(staticDir, 'index.html'));
   app.get('/*', { config: { public: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/') || path.extname(urlPath) !== '') {
-      return reply.status(404).send({ message: 'Fichier introuvable', description: 'Fichier introuvable' });
-    }
+    // Any spelling of an API path (/API/…, //api/…) is the API's 404, never the app's shell.
+    const apiLike = /^\/api(\/|$)/.test(urlPath.replace(/\/{2,}/g, '/').toLowerCase());
+    if (apiLike) return reply.status(404).send({ message: 'Ressource introuvable', description: "Cette adresse de l'API n'existe pas." });
+    if (path.extname(urlPath) !== '') return reply.status(404).send({ message: 'Fichier introuvable', description: 'Fichier introuvable' });
     const file = path.join(staticDir, urlPath);
     if (file.startsWith(staticDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) return reply.sendFile(urlPath.slice(1));
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml());

@@ -66,7 +66,8 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request, reply) => {
       const user = currentUser(request);
       const company = db.prepare(`SELECT id FROM companies WHERE id = ? AND kind = 'owner'`).get(user.companyId) as { id: number } | undefined;
-      if (!company) throw badRequest('Seul un gestionnaire peut créer un bien immobilier.', '001001');
+      // The role decides, not only the company: an echopark member of an owner company may not create one.
+      if (!company || !user.isManager) throw badRequest('Seul un gestionnaire peut créer un bien immobilier.', '001001');
       const { name, mainContact: c } = request.body;
       const id = tx(db, () => {
         const contactId = Number(
@@ -162,11 +163,7 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (row.uploaded_by !== user.id && !ctx.mediaReaders.some((canRead) => canRead(user, id))) throw badRequest("Vous n'avez pas accès à ce média.", '001001');
     const data = ctx.files.get(row.md5);
     if (!data) throw notFound('Fichier du média introuvable');
-    return reply
-      .type(row.type)
-      .header('Content-Disposition', `inline; filename="${row.md5}"`)
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .send(data);
+    return reply.type(row.type).header('Content-Disposition', `inline; filename="${row.md5}"`).header('Cache-Control', 'private, no-cache').send(data);
   });
 }
 

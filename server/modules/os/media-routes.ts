@@ -50,10 +50,6 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
     visibleOs(db, user, media.request_id);
     const data = ctx.files.get(media.md5);
     if (!data) throw notFound('Le fichier de ce document est introuvable.');
-    return reply
-      .type(media.type)
-      .header('Content-Disposition', `attachment; filename="${media.md5}"`)
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .send(data);
+    return reply.type(media.type).header('Content-Disposition', `attachment; filename="${media.md5}"`).header('Cache-Control', 'private, no-cache').send(data);
   });
 }

@@ -202,7 +202,7 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply
       .type(file.type)
       .header('Content-Disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('Cache-Control', 'private, no-cache')
       .send(data);
   });
 
