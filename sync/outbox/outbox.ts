@@ -5,7 +5,8 @@
  * the server exactly once. FIFO per entity, entities in parallel; network
  * errors, timeouts, 5xx and 429 retry with backoff; 401 pauses until the user
  * signs in again; other 4xx reject the command (shown, retried or discarded
- * by the user, never silently dropped).
+ * by the user, never silently dropped). The documents a command touches are
+ * pending while it is unsent and undone if it is refused (pending-docs.ts).
  */
 import type { Subscription } from 'rxjs';
 import { isApiFailure, type ApiFailure } from '../api/failure';
