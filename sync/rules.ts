@@ -21,5 +21,5 @@ export {
   type EchoparkListItem,
   type EchoparkProperty,
 } from './contract/echopark';
-export type { VisitState } from './contract/visits';
+export { assignRefusal, canResume, canTakeOver, startRefusal, type VisitState } from './contract/visits';
 export type { VisitListDoc } from './pull/visits';

@@ -2,7 +2,7 @@
  * What the visit screens offer, as pure functions (spec part 2 §2.2, §4.2):
  * the list filters and the actions allowed for a visit on this device.
  */
-import type { VisitListDoc, VisitState } from '../../sync/rules';
+import { canResume, canTakeOver, startRefusal, type VisitListDoc, type VisitState } from '../../sync/rules';
 
 export interface VisitFilters {
   site: string;
@@ -51,18 +51,27 @@ export interface VisitActions {
   pause: boolean;
   terminate: boolean;
   takeOver: boolean;
+  /** 'Reprendre sur cet appareil': my visit started on another device (lost or wiped). */
+  resume: boolean;
 }
 
+/**
+ * What this device offers for a visit. Start, take-over and resume follow the server's rules
+ * (sync/contract/visits.ts), so a button is shown only where the server will accept it.
+ */
 export function visitActions(visit: { state: VisitState; assigned_to: number | null }, userId: number, local: LocalState): VisitActions {
   const assignedToMe = visit.assigned_to === userId;
   const mine = assignedToMe && visit.state !== 'start';
+  const startable = startRefusal(visit, userId) === null;
   return {
     // A handed-in visit cannot be edited any more: nothing to download it for.
     download: mine && visit.state !== 'terminate' && !local.startedHere && !local.downloaded,
-    start: mine && visit.state !== 'terminate' && local.downloaded && !local.otherStarted && !local.startedHere,
+    start: mine && startable && local.downloaded && !local.otherStarted && !local.startedHere,
     pause: local.startedHere,
     terminate: local.startedHere,
-    // The server refuses a take-over of a visit started (by its assignee) or handed in.
-    takeOver: !assignedToMe && visit.state !== 'start' && visit.state !== 'terminate',
+    takeOver: canTakeOver(visit, userId),
+    // Started, but not here: its copy was on another device. A copy downloaded here and not
+    // started is older than what the other device saved; resuming downloads it again.
+    resume: canResume(visit, userId) && !local.startedHere && !local.otherStarted,
   };
 }

@@ -83,3 +83,39 @@ export const TO_DO_STATES: readonly VisitState[] = ['todo', 'start', 'draft'];
 
 /** Spec part 2 §4.2: mine when assigned to me and not started (by someone, on some device). */
 export const isMine = (visit: Pick<VisitListVisit, 'assigned_to' | 'state'>, userId: number) => visit.assigned_to === userId && visit.state !== 'start';
+
+type VisitStateOf = Pick<VisitListVisit, 'assigned_to' | 'state'>;
+
+/**
+ * Why the server refuses `POST state/start` (null: it accepts), shared with the client so that
+ * 'Démarrer' and 'Reprendre sur cet appareil' are offered only where the server takes them. Only
+ * the assignee starts (010004); a handed-in visit waits for validation and is never restarted
+ * (010003). A visit already started is started again by its assignee: its copy was on a device
+ * that is lost or wiped, and they resume it on another one from what the server has.
+ */
+export function startRefusal(visit: VisitStateOf, userId: number): '010003' | '010004' | null {
+  if (visit.assigned_to !== userId) return '010004';
+  if (visit.state === 'terminate') return '010003';
+  return null;
+}
+
+/**
+ * Why the server refuses `POST assign` ('Récupérer la visite'; null: it accepts). A handed-in visit
+ * is closed to everyone; a started one is not taken from the inspector filling it in (spec part 2
+ * §4.2: "Any user can take over a visit that is not started").
+ */
+export function assignRefusal(visit: VisitStateOf, userId: number): '010003' | null {
+  if (visit.state === 'terminate') return '010003';
+  if (visit.state === 'start' && visit.assigned_to !== userId) return '010003';
+  return null;
+}
+
+/** 'Récupérer la visite' is offered on someone else's visit that the server lets the user take. */
+export const canTakeOver = (visit: VisitStateOf, userId: number) => visit.assigned_to !== userId && assignRefusal(visit, userId) === null;
+
+/**
+ * 'Reprendre sur cet appareil': the user's own visit, started on some device (the server says
+ * `start`), whose started copy is not on this one. The client adds what only it knows (no started
+ * copy here, no other visit started here).
+ */
+export const canResume = (visit: VisitStateOf, userId: number) => visit.state === 'start' && startRefusal(visit, userId) === null;

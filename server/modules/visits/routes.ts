@@ -3,7 +3,10 @@
  * forms with or without answers, the fiche, the state machine (start, save,
  * draft, terminate, assign), the visit's files and the dashboard. Only the
  * assignee acts on a visit; anyone with visit rights may take over a visit
- * that is not started.
+ * that is not started. The assignee may start their started visit again on
+ * another device (resume after a lost phone): downloads are open to every
+ * inspector, and start is a replay. The rules are the contract's, shared with
+ * the client's actions.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
@@ -15,7 +18,15 @@ import { boolParam, idFrom, query, sendCollection } from '../../http/collections
 import { ApiError, badRequest, notFound, refusal } from '../../http/errors';
 import { readImageUpload } from '../../http/uploads';
 import { VISIT_ROLES } from '../../../sync/contract/roles';
-import { TO_DO_STATES, type VisitDashboard, type VisitInfo, type VisitProperty, type VisitState } from '../../../sync/contract/visits';
+import {
+  TO_DO_STATES,
+  assignRefusal,
+  startRefusal,
+  type VisitDashboard,
+  type VisitInfo,
+  type VisitProperty,
+  type VisitState,
+} from '../../../sync/contract/visits';
 import type { VisitData } from '../../../sync/contract/visit-data';
 import { mergeVisitData } from './merge';
 import { assertBoundedJson } from '../../http/bounded';
@@ -150,10 +161,13 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   app.post<{ Params: { id: string } }>('/api/visit/state/start/:id', async (request) => {
-    const v = assignedVisit(db, visitUser(request), request.params.id);
-    // A visit handed in (terminate) is closed: it waits for validation and is never restarted.
-    if (v.state !== 'todo' && v.state !== 'draft') throw refusal('010003');
-    tx(db, () => db.prepare(`UPDATE visits SET state = 'start' WHERE id = ?`).run(v.id));
+    const user = visitUser(request);
+    const v = visitById(db, request.params.id);
+    // The shared rule: the assignee only; never a handed-in visit; a started one again by its
+    // assignee (their copy was on a lost or wiped device: they resume it from what is saved here).
+    const refused = startRefusal(v, user.id);
+    if (refused) throw refusal(refused);
+    if (v.state !== 'start') tx(db, () => db.prepare(`UPDATE visits SET state = 'start' WHERE id = ?`).run(v.id));
     return { id: v.id, state: 'start' };
   });
 
@@ -177,8 +191,9 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: { id: string } }>('/api/visit/assign/:id', async (request) => {
     const user = visitUser(request);
     const v = visitById(db, request.params.id);
-    // Started elsewhere: not taken over. Handed in: closed to everyone.
-    if ((v.state === 'start' && v.assigned_to !== user.id) || v.state === 'terminate') throw refusal('010003');
+    // Started by its assignee: not taken from them. Handed in: closed to everyone (shared rule).
+    const refused = assignRefusal(v, user.id);
+    if (refused) throw refusal(refused);
     tx(db, () => db.prepare(`UPDATE visits SET assigned_to = ? WHERE id = ?`).run(user.id, v.id));
     return { id: v.id, assigned_to: user.id };
   });
