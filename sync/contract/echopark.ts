@@ -65,7 +65,7 @@ export const ECHOPARK_TEXTS = {
 
 // The refusal reasons live in their own module: the API client translates them on every page,
 // the login screen's included, and importing them from here put this whole contract there.
-export { ECHOPARK_REASONS, type EchoparkReason } from './echopark-reasons';
+export { ECHOPARK_REASONS, ECHOPARK_UNKNOWN_REASON, echoparkReasonText, type EchoparkReason } from './echopark-reasons';
 
 /** Payload references may be ids or IRIs ("/api/…/12"). */
 export type Ref = number | string;
@@ -76,7 +76,12 @@ export interface EchoparkCreatePayload {
   domainTreeId: Ref;
   message: string;
 }
-export type EchoparkCreateAnswer = { data: { id: number } } | { data: { reason: EchoparkReason }; message: string; description: string };
+/**
+ * The save answer (spec §7: "data.id or data.reason"): creation succeeded only when it carries an id.
+ * A refusal may come in a 2xx answer with only `data.reason` (the real backend; the reference server for
+ * a closed domain), or as a 400 with the French text too (the reference server's malformed requests).
+ */
+export type EchoparkCreateAnswer = { data: { id: number } } | { data: { reason: EchoparkReason }; message?: string; description?: string };
 
 export interface EchoparkConsigneQuery {
   requestTypeId: Ref;

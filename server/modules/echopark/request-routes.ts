@@ -1,5 +1,6 @@
 /**
- * Echopark reading and creation calls (spec part 2 §7 "Echopark"): save a request,
+ * Echopark reading and creation calls (spec part 2 §7 "Echopark"): save a request
+ * (its answer carries data.id, or data.reason: a closed domain's refusal is a 2xx),
  * the current community's list, the detail, the instruction (consigne) of a request
  * or of a request being created, the creation data and the user's communities.
  */
@@ -57,6 +58,9 @@ export function findConsigne(db: Db, typeId: number, domainTreeId: number, prope
 
 type CreateResult = { id: number } | { reason: EchoparkReason };
 
+/** Refusals of a well-formed request, answered 200 with `{ data: { reason } }` and no id. */
+const REFUSED_IN_2XX = new Set<EchoparkReason>(['echoparkDomainClosed']);
+
 function createRequest(db: Db, userId: number, body: EchoparkCreatePayload): CreateResult {
   const community = currentCommunity(db, userId);
   if (!community) return { reason: 'echoparkNoCommunity' };
@@ -75,6 +79,10 @@ function createRequest(db: Db, userId: number, body: EchoparkCreatePayload): Cre
   const route = db.prepare(`SELECT group_id FROM echopark_routing WHERE community_id = ? AND request_type_id = ?`).get(community.id, typeId) as
     { group_id: number } | undefined;
   if (!route) return { reason: 'echoparkNoRecipient' };
+  // A closed domain (or one under a closed parent) takes no new request in this community.
+  const domains = lineage(db, 'echopark_domain_tree', node.id);
+  const closed = db.prepare(`SELECT 1 FROM echopark_domain_closures WHERE community_id = ? AND domain_tree_id = ?`);
+  if (domains.some((id) => closed.get(community.id, id))) return { reason: 'echoparkDomainClosed' };
   const first = db.prepare(`SELECT id FROM echopark_steps ORDER BY position LIMIT 1`).get() as { id: number };
   const now = new Date().toISOString();
   return tx(db, () => {
@@ -182,7 +190,10 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = echoparkUser(request);
       const result = createRequest(db, user.id, request.body);
       if ('id' in result) return reply.status(201).send({ data: { id: result.id } });
-      // A refusal is a 400 (the outbox rejects it visibly); the client shows the translated data.reason.
+      // A well-formed request the community does not take is answered as the real backend does: a 2xx
+      // answer with only data.reason and no id (the client must treat it as a refusal, spec §2.1).
+      if (REFUSED_IN_2XX.has(result.reason)) return reply.status(200).send({ data: { reason: result.reason } });
+      // A malformed one is a 400 with the French text as well; the client shows the translated data.reason.
       const text = ECHOPARK_REASONS[result.reason];
       return reply.status(400).send({ data: { reason: result.reason }, message: text, description: text });
     },

@@ -53,6 +53,14 @@ CREATE TABLE IF NOT EXISTS echopark_domain_tree (
 );
 CREATE INDEX IF NOT EXISTS echopark_domain_tree_type ON echopark_domain_tree(request_type_id);
 
+-- Domains a community no longer takes new requests for (a seasonal service stopped, a contract ended): a closure
+-- of a domain closes its sub-domains. Creating one is refused with data.reason 'echoparkDomainClosed' in a 2xx answer.
+CREATE TABLE IF NOT EXISTS echopark_domain_closures (
+  community_id INTEGER NOT NULL REFERENCES echopark_communities(id) ON DELETE CASCADE,
+  domain_tree_id INTEGER NOT NULL REFERENCES echopark_domain_tree(id) ON DELETE CASCADE,
+  PRIMARY KEY (community_id, domain_tree_id)
+);
+
 CREATE TABLE IF NOT EXISTS echopark_roles (
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL

@@ -157,6 +157,14 @@ export const REQUEST_TYPES: { name: string; domains: DomainSpec[]; consigne: str
   },
 ];
 
+/**
+ * Domains a community has closed for new requests: [community, type, domain]. Lawns are not mowed in
+ * winter in Lyon: a member of the Lyon community who asks for one meets the refusal (a 2xx answer with
+ * data.reason, as the real backend words it). The creation data still lists the domain: a device may
+ * hold creation data from before the closure, and the backend decides at creation.
+ */
+export const CLOSED_DOMAINS: [CommunityKey, string, string][] = [['lyon', 'Espaces verts', 'Tonte']];
+
 /** Instructions more specific than the type's: [type, domain, site name or null, text]. */
 export const SPECIFIC_CONSIGNES: [string, string, string | null, string][] = [
   ['Espaces verts', 'Arbre dangereux', null, 'Danger immédiat : balisez la zone, éloignez le public et appelez la cellule de gestion au 04 72 10 30 30.'],

@@ -2,12 +2,13 @@
  * Seeds the echopark configuration from seed-data.ts: communities and members
  * (echopark@demo.fr and admin@demo.fr in Lyon and Grand Ouest, a third user in
  * the south), the property trees, request types and domains, roles, groups,
- * routing, the workflow, the progress form and the instructions; then the
- * scripted requests (seed-requests.ts).
+ * routing, the domains closed for new requests, the workflow, the progress
+ * form and the instructions; then the scripted requests (seed-requests.ts).
  */
 import type { AppContext, SeedOptions } from '../../context';
 import type { World } from '../../seed/world';
 import {
+  CLOSED_DOMAINS,
   COMMUNITIES,
   GROUPS,
   PROGRESS_FORM,
@@ -157,6 +158,9 @@ export function seedEchopark(ctx: AppContext, world: World, options: SeedOptions
       run(`INSERT INTO echopark_routing (community_id, request_type_id, group_id) VALUES (?, ?, ?)`, communities[key], types.get(type), groups[key][index]);
     }
   }
+
+  for (const [community, type, domain] of CLOSED_DOMAINS)
+    run(`INSERT INTO echopark_domain_closures (community_id, domain_tree_id) VALUES (?, ?)`, communities[community], domainTree.get(`${type} / ${domain}`));
 
   const formId = run(`INSERT INTO echopark_forms (label) VALUES (?)`, PROGRESS_FORM.label);
   const fields = new Map<string, number>();
