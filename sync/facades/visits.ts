@@ -2,7 +2,8 @@
  * The visits module's door (spec part 2 §4): the visit list and dashboard,
  * the download of a visit, a downloaded visit's copy and its draft (the
  * working copy, owned here and not by a screen), the field photos kept on the
- * device, and the named operations. It also holds what the engine used to
+ * device, and the named operations (resuming on this device a visit started
+ * on another one among them). It also holds what the engine used to
  * know about visits: a closed visit's copy goes once its commands have left,
  * copies left unsaved by a closed tab are queued at start, and unsaved
  * answers and photos not yet queued count as unsent work (sign-out, export).
@@ -99,6 +100,18 @@ export function visitsModule(env: VisitsEnv = {}) {
       refreshDashboard: () => pullVisitDashboard(ctx.db(), ctx.api),
 
       start: async (visitId: number) => [await ctx.outbox.enqueue('visit.start', { visitId })],
+      /**
+       * 'Reprendre sur cet appareil': the user's visit was started on a device they no longer have.
+       * Downloads what the server saved (data, info, fiche, files; a copy here never started is
+       * replaced, being older), then starts it here, so it is edited and autosaved as usual. The
+       * start is queued only once the data, info, fiche and file list are stored: a download cut
+       * before starts nothing and leaves no copy, and the next attempt begins again; files that
+       * failed stay listed for 'Réessayer'. What the other device never saved is not on the server.
+       */
+      resume: async (visitId: number, onProgress: (percent: number) => void): Promise<string[]> => {
+        await downloadVisit(ctx.db(), ctx.api, visitId, onProgress, { fresh: true });
+        return [await ctx.outbox.enqueue('visit.start', { visitId })];
+      },
       /** 'Récupérer la visite': the signed-in user takes it over. */
       takeOver: async (visitId: number) => [await ctx.outbox.enqueue('visit.assign', { visitId, userId: ctx.user()?.id ?? -1 })],
       /** Pause (draft) or Terminer: the data, then the fiche, then the field photos not yet queued. */

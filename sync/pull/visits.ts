@@ -89,14 +89,36 @@ export async function pullVisitDashboard(db: Database, api: ApiClient): Promise<
   await pullSingleton(db, api, { key: DASHBOARD_VISITS, path: visitPaths.dashboard, schema: dashboard });
 }
 
+export interface DownloadOptions {
+  /**
+   * The server's copy even when one is here: a copy downloaded and never started on this device
+   * is older than what was saved since from another device (resume). A copy started here, or
+   * holding anything typed or waiting to leave, is never replaced.
+   */
+  fresh?: boolean;
+}
+
+/** A copy that holds nothing of this device's: replacing it by the server's loses nothing. */
+const replaceable = (copy: VisitCopyMeta) => !copy.started && !copy.dirty && copy.closing === null;
+
 /**
  * Downloads a visit for offline work. Progress: data, info, fiche, file list,
- * then each file. A file that fails is recorded and does not stop the rest;
- * a new download retries only those.
+ * then each file. The copy is stored only once the data, info, fiche and file
+ * list have all come (a cut before leaves nothing: no half copy is ever shown
+ * as downloaded), with every file still to fetch; each file that fails stays
+ * recorded and does not stop the rest, and a new download (after a failure,
+ * a reload or a crash) fetches only those.
  */
-export async function downloadVisit(db: Database, api: ApiClient, visitId: number, onProgress: (percent: number) => void): Promise<VisitLocalCopy> {
+export async function downloadVisit(
+  db: Database,
+  api: ApiClient,
+  visitId: number,
+  onProgress: (percent: number) => void,
+  options: DownloadOptions = {},
+): Promise<VisitLocalCopy> {
   const stored = await db.visitdata.findOne(String(visitId)).exec();
-  const existing = stored ? localCopyOf(dataOf<StoredVisitCopy>(stored)) : undefined;
+  const found = stored ? localCopyOf(dataOf<StoredVisitCopy>(stored)) : undefined;
+  const existing = found && options.fresh && replaceable(found) ? undefined : found;
   let copy: VisitLocalCopy;
   if (existing && existing.failedFiles.length === 0) return existing;
   if (existing) {
@@ -115,6 +137,8 @@ export async function downloadVisit(db: Database, api: ApiClient, visitId: numbe
     const { items: files } = await api.list<VisitFileEntry>(visitPaths.files(visitId));
     onProgress(40);
     copy = { forms, info: infos, fiche, files, failedFiles: files.map((f) => f.id), downloadedAt: Date.now(), started: false, dirty: false, closing: null };
+    // A copy replaced (fresh) had nothing of this device's: it gives way to the server's whole.
+    await db.visitdata.upsert({ id: String(visitId), data: { ...storedCopy(copy) }, pending: false, refreshedAt: Date.now(), savedAt: Date.now() });
   }
   const failed: number[] = [];
   for (const [index, fileId] of copy.failedFiles.entries()) {
@@ -125,14 +149,10 @@ export async function downloadVisit(db: Database, api: ApiClient, visitId: numbe
     }
     onProgress(40 + Math.round(((index + 1) / copy.failedFiles.length) * 60));
   }
-  copy = { ...copy, failedFiles: failed };
-  await db.visitdata.upsert({
-    id: String(visitId),
-    data: { ...storedCopy(copy) },
-    pending: false,
-    refreshedAt: Date.now(),
-    savedAt: Date.now(),
-  });
+  // Only the list of files still to fetch changes: the copy may have been started and typed in meanwhile.
+  const latest = await db.visitdata.findOne(String(visitId)).exec();
+  if (latest)
+    await latest.incrementalPatch({ data: { ...dataOf<StoredVisitCopy>(latest), failedFiles: failed } as Record<string, unknown>, refreshedAt: Date.now() });
   onProgress(100);
-  return copy;
+  return { ...(latest ? localCopyOf(dataOf<StoredVisitCopy>(latest)) : copy), failedFiles: failed };
 }
