@@ -12,7 +12,8 @@ import { startTestApi, multipart, type TestApi } from './harness';
 import { DEMO_ACCOUNTS } from '../../server/seed/world';
 import { demoPng } from '../../server/seed/images';
 import { oracleFor, type Oracle } from './matrix-oracle';
-import { PROBES, LISTS, NO_OBJECT, type Kind } from './matrix-probes';
+import { isEditablePlace, mayActAt, type OsPlace } from '../../sync/contract/os-workflow';
+import { PROBES, LISTS, NO_OBJECT, REF_PROBES, type Kind, type RefBase, type RefKind } from './matrix-probes';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -144,5 +145,111 @@ describe('access matrix', () => {
       `access matrix: ${DEMO_ACCOUNTS.length} accounts, ${PROBES.length} object probes + ${LISTS.length} lists, ${probes} calls, ${leaks.length} leaks, ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     expect(leaks).toEqual([]);
+  }, 120_000);
+
+  it('refuses in every write every reference the account may not see (issue 21), changes nothing, echoes nothing', async () => {
+    const nothing = 999_999;
+    const all = (sql: string, ...params: unknown[]) =>
+      (
+        db()
+          .prepare(sql)
+          .all(...params) as { id: number }[]
+      ).map((r) => r.id);
+    const first = (list: number[], fallback: number) => list[0] ?? fallback;
+    const failures: string[] = [];
+    const baselines = new Set<string>();
+    let probes = 0;
+    for (const { email } of DEMO_ACCOUNTS) {
+      const o = oracleFor(db(), email);
+      const roles = DEMO_ACCOUNTS.find((a) => a.email === email)!.roles;
+      const authorization = `Bearer ${await api.token(email)}`;
+      const realEstate = first(
+        all(`SELECT id FROM real_estates ORDER BY id`).filter((id) => o.realEstate(id)),
+        1,
+      );
+      const community = o.echoparkCommunity();
+      const echoType = first(all(`SELECT request_type_id AS id FROM echopark_routing WHERE community_id = ? ORDER BY request_type_id`, community ?? -1), 1);
+      const base: RefBase = {
+        realEstate,
+        building: first(all(`SELECT id FROM buildings WHERE real_estate_id = ? ORDER BY id`, realEstate), 1),
+        contact: first(all(`SELECT main_contact_id AS id FROM real_estates WHERE id = ?`, realEstate), 1),
+        intervention: first(
+          all(`SELECT id FROM intervention_requests WHERE place IN ('start', 'waiting', 'planning') ORDER BY id`).filter((id) =>
+            o.interventionAs(id, 'manager'),
+          ),
+          1,
+        ),
+        os: first(
+          (db().prepare(`SELECT id, place FROM work_validation_requests ORDER BY id`).all() as { id: number; place: OsPlace }[])
+            .filter((w) => o.osWrite(w.id) && isEditablePlace(w.place) && mayActAt(w.place, roles))
+            .map((w) => w.id),
+          1,
+        ),
+        echoType,
+        domain: first(all(`SELECT id FROM echopark_domain_tree WHERE request_type_id = ? ORDER BY id`, echoType), 1),
+        property: first(all(`SELECT id FROM echopark_properties WHERE community_id = ? AND level = 3 ORDER BY id`, community ?? -1), 1),
+      };
+      const contactSeen = (id: number) =>
+        all(`SELECT id FROM real_estates WHERE main_contact_id = ?`, id).some((re) => o.realEstate(re)) ||
+        all(`SELECT id FROM companies WHERE main_contact_id = ?`, id).some((c) => o.company(c));
+      const foreign: Record<RefKind, number[]> = {
+        contact: [...all(`SELECT id FROM contacts ORDER BY id`).filter((id) => !contactSeen(id)), nothing],
+        realEstate: [...all(`SELECT id FROM real_estates ORDER BY id`).filter((id) => !o.realEstate(id)), nothing],
+        building: [...all(`SELECT MIN(id) AS id FROM buildings WHERE real_estate_id <> ? GROUP BY real_estate_id`, base.realEstate), nothing],
+        provider: [
+          ...all(`SELECT id FROM companies WHERE kind <> 'provider' ORDER BY id`),
+          ...all(`SELECT id FROM companies WHERE kind = 'provider'`).filter((id) => !o.company(id)),
+          nothing,
+        ],
+        businessArea: [nothing],
+        requestType: [nothing],
+        echoparkProperty: [...all(`SELECT id FROM echopark_properties ORDER BY id`).filter((id) => !o.property(id)), nothing],
+        echoparkDomain: [...all(`SELECT id FROM echopark_domain_tree WHERE request_type_id <> ? ORDER BY id`, base.echoType), nothing],
+      };
+      const secretOfRef = (ref: RefKind, id: number): string | null => {
+        const get = (sql: string) => (db().prepare(sql).get(id) as { s: string } | undefined)?.s ?? null;
+        if (ref === 'contact') return get(`SELECT address AS s FROM contacts WHERE id = ?`);
+        if (ref === 'realEstate') return get(`SELECT name AS s FROM real_estates WHERE id = ?`);
+        if (ref === 'echoparkProperty') return get(`SELECT name AS s FROM echopark_properties WHERE id = ?`);
+        return null;
+      };
+      for (const probe of REF_PROBES) {
+        // The base itself, once per route and account: the refusals below must be the reference's doing for someone.
+        const baseline = probe.build(
+          probe.ref === 'echoparkProperty'
+            ? base.property
+            : probe.ref === 'echoparkDomain'
+              ? base.domain
+              : (
+                  { contact: base.contact, realEstate: base.realEstate, building: base.building, provider: 4, businessArea: 2, requestType: 1 } as Record<
+                    string,
+                    number
+                  >
+                )[probe.ref]!,
+          base,
+        );
+        if (!baselines.has(`${probe.method} ${probe.route}`)) {
+          const res = await api.server.app.inject({ method: probe.method, url: baseline.url, headers: { authorization }, payload: baseline.body as object });
+          if (res.statusCode < 300) baselines.add(`${probe.method} ${probe.route}`);
+        }
+        for (const value of foreign[probe.ref]) {
+          const request = probe.build(value, base);
+          const before = changes();
+          const res = await api.server.app.inject({ method: probe.method, url: request.url, headers: { authorization }, payload: request.body as object });
+          probes++;
+          const where = `${email} ${probe.method} ${request.url} ${probe.ref} ${value}`;
+          const secret = secretOfRef(probe.ref, value);
+          if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`${res.statusCode} ${where}: ${res.body.slice(0, 200)}`);
+          else if (secret && res.body.includes(secret)) failures.push(`echoes "${secret}" ${where}`);
+          if (changes() !== before) failures.push(`database changed by a refused call: ${where}`);
+        }
+      }
+    }
+    console.log(
+      `access matrix, write references: ${DEMO_ACCOUNTS.length} accounts × ${REF_PROBES.length} reference probes, ${probes} foreign references probed, ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+    // Every probed route accepted its base for at least one account: the refusals are the references'.
+    expect([...new Set(REF_PROBES.map((p) => `${p.method} ${p.route}`))].filter((r) => !baselines.has(r))).toEqual([]);
   }, 120_000);
 });

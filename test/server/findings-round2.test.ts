@@ -1,7 +1,7 @@
 /**
  * Issue 21 (reference server, round 2), the findings closed so far, each
- * reproduced as the probe did it: an echopark-only member creating a real
- * estate; personal API answers and media kept by HTTP caches; /API/… and
+ * reproduced as the probe did it: another owner's contact in a write; an
+ * echopark-only member creating a real estate; personal API answers and media kept by HTTP caches; /API/… and
  * //api/… answered with the app's HTML shell instead of the API's 404.
  */
 import fs from 'node:fs';
@@ -19,6 +19,38 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('issue 21 findings', () => {
+  it('1. a contact of another owner’s real estate is refused in an intervention or an OS, and its address is not echoed', async () => {
+    const db = api.server.ctx.db;
+    // gestionnaire2 manages some real estates; the contact is the main contact of one it does not manage.
+    const mine = db
+      .prepare(`SELECT ure.real_estate_id AS id FROM user_real_estates ure JOIN users u ON u.id = ure.user_id WHERE u.email = 'gestionnaire2@demo.fr' LIMIT 1`)
+      .get() as { id: number };
+    const building = db.prepare(`SELECT id FROM buildings WHERE real_estate_id = ? LIMIT 1`).get(mine.id) as { id: number };
+    const foreign = db
+      .prepare(
+        `SELECT c.id, c.address FROM real_estates re JOIN contacts c ON c.id = re.main_contact_id
+         WHERE re.id NOT IN (SELECT real_estate_id FROM user_real_estates ure JOIN users u ON u.id = ure.user_id WHERE u.email = 'gestionnaire2@demo.fr') LIMIT 1`,
+      )
+      .get() as { id: number; address: string };
+    const base = { information: 'Fuite', realEstatId: mine.id, businessAreaId: 2, buildingIdList: [building.id] };
+    const count = () => (db.prepare(`SELECT COUNT(*) AS n FROM intervention_requests WHERE contact_id = ?`).get(foreign.id) as { n: number }).n;
+    const before = count();
+    const refused = await api.call('POST', '/api/post_intervention_requests', { as: 'gestionnaire2@demo.fr', body: { ...base, contactId: foreign.id } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('009001');
+    expect(JSON.stringify(refused.body)).not.toContain(foreign.address);
+    expect(count()).toBe(before);
+    const os = await api.call('POST', '/api/post_work_validation_requests', {
+      as: 'gestionnaire2@demo.fr',
+      body: { ...base, serviceProviderCompanyId: 4, typeId: 1, price: 100, contactId: foreign.id },
+    });
+    expect(os.status).toBeGreaterThanOrEqual(400);
+    expect(JSON.stringify(os.body)).not.toContain(foreign.address);
+    // Its own real estate's contact (what the form sends) is still accepted.
+    const own = db.prepare(`SELECT main_contact_id AS id FROM real_estates WHERE id = ?`).get(mine.id) as { id: number };
+    expect((await api.call('POST', '/api/post_intervention_requests', { as: 'gestionnaire2@demo.fr', body: { ...base, contactId: own.id } })).status).toBe(201);
+  });
+
   it('8. an echopark-only member may not create a real estate; a manager may', async () => {
     const body = { name: 'Bien pirate', mainContact: { address: '1 rue X', postalCode: '69001', city: 'Lyon' } };
     const refused = await api.call('POST', '/api/real_estates', { as: 'echopark@demo.fr', body });

@@ -18,6 +18,8 @@ export interface Oracle {
   echoparkAct(id: number): boolean;
   /** An echopark property (instruction lookup): one of the user's communities. */
   property(id: number): boolean;
+  /** The account's current echopark community (null without one). */
+  echoparkCommunity(): number | null;
   visit(id: number): boolean;
   visitWrite(id: number): boolean;
   visitAssign(id: number): boolean;
@@ -86,6 +88,7 @@ export function oracleFor(db: Db, email: string): Oracle {
     echoparkAct: (id) => echopark(id) && community(id) === current,
     property: (id) =>
       has(ECHOPARK_ROLES) && communities.includes(row<{ c: number }>(`SELECT community_id AS c FROM echopark_properties WHERE id = ?`, id)?.c ?? -1),
+    echoparkCommunity: () => (has(ECHOPARK_ROLES) ? current : null),
     visit,
     visitWrite: (id) => visit(id) && visitRow(id)?.assigned === me.id,
     visitAssign: (id) => {

@@ -384,3 +384,112 @@ export const NO_OBJECT: Record<string, string> = {
   'GET /api/echopark/user/me/part': 'the caller’s communities',
   'GET /api/visit/dashboards/visit_owners/0': 'counts of the caller',
 };
+
+/**
+ * Write probes over references (issue 21): each write that carries a
+ * reference is sent by every account with a valid base (its own real estate,
+ * its own object) and one reference swapped for every object of that kind the
+ * account may not see. All must be refused, change nothing, echo nothing.
+ */
+export type RefKind = 'contact' | 'realEstate' | 'building' | 'provider' | 'businessArea' | 'requestType' | 'echoparkProperty' | 'echoparkDomain';
+
+export interface RefProbe {
+  route: string;
+  method: 'POST' | 'PUT';
+  ref: RefKind;
+  /** The request with `value` in place of the reference, built for the account. */
+  build(value: number, base: RefBase): { url: string; body: unknown };
+}
+
+/** What an account's valid base payloads are built from. */
+export interface RefBase {
+  realEstate: number;
+  building: number;
+  contact: number;
+  intervention: number;
+  os: number;
+  /** Echopark: a type handled in the account's current community, one of its domains, a property of that community. */
+  echoType: number;
+  domain: number;
+  property: number;
+}
+
+const irBody = (b: RefBase, swap: Partial<Record<string, unknown>>) => ({
+  information: 'Sonde',
+  realEstatId: b.realEstate,
+  businessAreaId: 2,
+  buildingIdList: [b.building],
+  contactId: b.contact,
+  ...swap,
+});
+const osBody = (b: RefBase, swap: Partial<Record<string, unknown>>) => ({ ...irBody(b, {}), serviceProviderCompanyId: 4, typeId: 1, price: 100, ...swap });
+
+const swapOf: Record<Exclude<RefKind, 'echoparkProperty' | 'echoparkDomain'>, (v: number) => Record<string, unknown>> = {
+  contact: (v) => ({ contactId: v }),
+  realEstate: (v) => ({ realEstatId: v }),
+  building: (v) => ({ buildingIdList: [v] }),
+  provider: (v) => ({ serviceProviderCompanyId: v }),
+  businessArea: (v) => ({ businessAreaId: v }),
+  requestType: (v) => ({ typeId: v }),
+};
+
+export const REF_PROBES: RefProbe[] = [
+  ...(['contact', 'realEstate', 'building', 'businessArea'] as const).flatMap((ref): RefProbe[] => [
+    {
+      route: '/api/post_intervention_requests',
+      method: 'POST',
+      ref,
+      build: (v, b) => ({ url: '/api/post_intervention_requests', body: irBody(b, swapOf[ref](v)) }),
+    },
+    {
+      route: '/api/post_intervention_requests/:id',
+      method: 'PUT',
+      ref,
+      build: (v, b) => ({ url: `/api/post_intervention_requests/${b.intervention}`, body: irBody(b, swapOf[ref](v)) }),
+    },
+  ]),
+  ...(['contact', 'realEstate', 'building', 'businessArea', 'provider', 'requestType'] as const).flatMap((ref): RefProbe[] => [
+    {
+      route: '/api/post_work_validation_requests',
+      method: 'POST',
+      ref,
+      build: (v, b) => ({ url: '/api/post_work_validation_requests', body: osBody(b, swapOf[ref](v)) }),
+    },
+    {
+      route: '/api/post_work_validation_requests/:id',
+      method: 'PUT',
+      ref,
+      build: (v, b) => ({ url: `/api/post_work_validation_requests/${b.os}`, body: { ...osBody(b, swapOf[ref](v)), id: b.os } }),
+    },
+  ]),
+  {
+    route: '/api/requests',
+    method: 'POST',
+    ref: 'realEstate',
+    build: (v) => ({ url: '/api/requests', body: { realEstate: `/api/real_estates/${v}`, information: 'Sonde' } }),
+  },
+  {
+    route: '/api/requests',
+    method: 'POST',
+    ref: 'requestType',
+    build: (v) => ({ url: '/api/requests', body: { requestType: `/api/request_types/${v}`, information: 'Sonde' } }),
+  },
+  {
+    route: '/api/echopark/requests/',
+    method: 'POST',
+    ref: 'echoparkProperty',
+    build: (v, b) => ({ url: '/api/echopark/requests/', body: { requestTypeId: b.echoType, domainTreeId: b.domain, realEstate: v, message: 'Sonde' } }),
+  },
+  {
+    route: '/api/echopark/requests/',
+    method: 'POST',
+    ref: 'echoparkDomain',
+    build: (v, b) => ({ url: '/api/echopark/requests/', body: { requestTypeId: b.echoType, domainTreeId: v, realEstate: b.property, message: 'Sonde' } }),
+  },
+  {
+    route: '/api/echopark/request/consigne/',
+    method: 'POST',
+    ref: 'echoparkProperty',
+    build: (v, b) => ({ url: '/api/echopark/request/consigne/', body: { requestTypeId: b.echoType, domaineTreeId: b.domain, realEstateId: v } }),
+  },
+];

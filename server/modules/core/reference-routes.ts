@@ -11,6 +11,7 @@ import { assertRealEstate, dealsWithCompany, hasRole, inList, managedRealEstateI
 import { idFrom, paging, param, query, sendCollection } from '../../http/collections';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { optionalRefSchema, text } from '../../http/schemas';
+import { references } from '../../http/references';
 import { MANAGER_ROLES, OS_ROLES } from '../../../sync/contract/roles';
 import type { BuildingDto, BusinessAreaDto } from '../../../sync/contract/core';
 import { companyDto, realEstateDto } from './serializers';
@@ -157,10 +158,9 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { id: string } }>('/api/media/:id', async (request, reply) => {
     const user = currentUser(request);
     const id = idFrom(request.params.id) ?? -1;
-    const row = db.prepare(`SELECT md5, type, uploaded_by FROM media WHERE id = ?`).get(id) as
-      { md5: string; type: string; uploaded_by: number | null } | undefined;
+    const row = db.prepare(`SELECT md5, type FROM media WHERE id = ?`).get(id) as { md5: string; type: string } | undefined;
     if (!row) throw notFound('Média introuvable');
-    if (row.uploaded_by !== user.id && !ctx.mediaReaders.some((canRead) => canRead(user, id))) throw badRequest("Vous n'avez pas accès à ce média.", '001001');
+    references(db, user).media(id, ctx.mediaReaders);
     const data = ctx.files.get(row.md5);
     if (!data) throw notFound('Fichier du média introuvable');
     return reply.type(row.type).header('Content-Disposition', `inline; filename="${row.md5}"`).header('Cache-Control', 'private, no-cache').send(data);
@@ -191,10 +191,10 @@ function genericRequestRoutes(app: FastifyInstance, { db }: AppContext): void {
     { schema: { body: { type: 'object', properties: { requestType: optionalRefSchema, realEstate: optionalRefSchema, information: text(10_000) } } } },
     async (request, reply) => {
       const user = currentUser(request);
-      const typeId = idFrom(request.body.requestType) ?? null;
-      const realEstateId = idFrom(request.body.realEstate) ?? null;
-      if (typeId !== null && !db.prepare(`SELECT 1 FROM request_types WHERE id = ?`).get(typeId)) throw badRequest('Type de demande inconnu');
-      if (realEstateId !== null) assertRealEstate(db, user, realEstateId);
+      const refs = references(db, user);
+      const given = (raw: unknown) => raw !== undefined && raw !== null && raw !== '';
+      const typeId = given(request.body.requestType) ? refs.requestType(request.body.requestType, 'Type de demande inconnu') : null;
+      const realEstateId = given(request.body.realEstate) ? refs.realEstate(request.body.realEstate).id : null;
       const id = tx(db, () =>
         Number(
           db

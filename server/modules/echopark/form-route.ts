@@ -13,6 +13,7 @@ import { assertBoundedJson } from '../../http/bounded';
 import { idSchema } from '../../http/schemas';
 import { checkFormValue, ECHOPARK_MESSAGE_TYPES, ECHOPARK_TEXTS, type EchoparkFormPayload, type FormValue } from '../../../sync/contract/echopark';
 import { ref } from './body-schemas';
+import { references } from '../../http/references';
 import { actionableRequest, addHistory, echoparkUser, touchRequest } from './access';
 import { loadForm } from './serializers';
 
@@ -75,11 +76,7 @@ export function formRoute(app: FastifyInstance, { db }: AppContext): void {
           errors.push(checked.error);
           continue;
         }
-        if (
-          field.type === 'upload' &&
-          checked.value !== null &&
-          !db.prepare(`SELECT 1 FROM echopark_pictures WHERE id = ? AND request_id = ?`).get(checked.value, row.id)
-        ) {
+        if (field.type === 'upload' && checked.value !== null && references(db, user).echoparkPicture(checked.value, row.id) === null) {
           errors.push(`Le champ « ${field.label} » doit désigner une photo de la demande.`);
           continue;
         }

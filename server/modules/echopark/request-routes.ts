@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/open';
 import { tx } from '../../db/open';
-import { idFrom, paging, query, sendCollection } from '../../http/collections';
+import type { AuthUser } from '../../http/auth';
+import { paging, query, sendCollection } from '../../http/collections';
 import { badRequest, refusal } from '../../http/errors';
 import {
   ECHOPARK_MESSAGE_TYPES,
@@ -24,6 +25,7 @@ import {
 import { ref } from './body-schemas';
 import { addHistory, currentCommunity, echoparkUser, userCommunities, visibleRequest } from './access';
 import { listItems, requestDetail } from './serializers';
+import { references } from '../../http/references';
 
 /** Ids of a row and its ancestors in a self-referencing table, nearest first. */
 function lineage(db: Db, table: 'echopark_domain_tree' | 'echopark_properties', id: number): number[] {
@@ -61,19 +63,18 @@ type CreateResult = { id: number } | { reason: EchoparkReason };
 /** Refusals of a well-formed request, answered 200 with `{ data: { reason } }` and no id. */
 const REFUSED_IN_2XX = new Set<EchoparkReason>(['echoparkDomainClosed']);
 
-function createRequest(db: Db, userId: number, body: EchoparkCreatePayload): CreateResult {
+function createRequest(db: Db, user: AuthUser, body: EchoparkCreatePayload): CreateResult {
+  const userId = user.id;
   const community = currentCommunity(db, userId);
   if (!community) return { reason: 'echoparkNoCommunity' };
-  const typeId = idFrom(body.requestTypeId);
-  if (typeId === undefined || !db.prepare(`SELECT 1 FROM echopark_request_types WHERE id = ?`).get(typeId)) return { reason: 'echoparkUnknownRequestType' };
-  const node = db
-    .prepare(`SELECT id, urgency_name FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`)
-    .get(idFrom(body.domainTreeId) ?? 0, typeId) as { id: number; urgency_name: string } | undefined;
-  if (!node) return { reason: 'echoparkUnknownDomain' };
-  const propertyId = idFrom(body.realEstate);
-  if (propertyId === undefined || !db.prepare(`SELECT 1 FROM echopark_properties WHERE id = ? AND community_id = ?`).get(propertyId, community.id)) {
-    return { reason: 'echoparkRealEstateNotInCommunity' };
-  }
+  const refs = references(db, user);
+  const typeId = refs.echoparkType(body.requestTypeId);
+  if (typeId === null) return { reason: 'echoparkUnknownRequestType' };
+  const domain = refs.domain(body.domainTreeId, typeId);
+  if (!domain) return { reason: 'echoparkUnknownDomain' };
+  const node = { id: domain.id, urgency_name: domain.urgencyName };
+  const propertyId = refs.property(body.realEstate, [community.id]);
+  if (propertyId === null) return { reason: 'echoparkRealEstateNotInCommunity' };
   const message = (body.message ?? '').trim();
   if (message === '') return { reason: 'echoparkMessageRequired' };
   const route = db.prepare(`SELECT group_id FROM echopark_routing WHERE community_id = ? AND request_type_id = ?`).get(community.id, typeId) as
@@ -188,7 +189,7 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request, reply) => {
       const user = echoparkUser(request);
-      const result = createRequest(db, user.id, request.body);
+      const result = createRequest(db, user, request.body);
       if ('id' in result) return reply.status(201).send({ data: { id: result.id } });
       // A well-formed request the community does not take is answered as the real backend does: a 2xx
       // answer with only data.reason and no id (the client must treat it as a refusal, spec §2.1).
@@ -236,15 +237,17 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const user = echoparkUser(request);
-      const typeId = idFrom(request.body.requestTypeId) ?? 0;
-      if (!db.prepare(`SELECT 1 FROM echopark_request_types WHERE id = ?`).get(typeId)) throw badRequest(ECHOPARK_REASONS.echoparkUnknownRequestType);
-      const domainTreeId = idFrom(request.body.domaineTreeId) ?? 0;
-      if (!db.prepare(`SELECT 1 FROM echopark_domain_tree WHERE id = ? AND request_type_id = ?`).get(domainTreeId, typeId))
-        throw badRequest(ECHOPARK_REASONS.echoparkUnknownDomain);
-      const propertyId = idFrom(request.body.realEstateId) ?? 0;
-      const property = db.prepare(`SELECT community_id FROM echopark_properties WHERE id = ?`).get(propertyId) as { community_id: number } | undefined;
-      if (!property || !userCommunities(db, user.id).some((c) => c.id === property.community_id)) throw refusal('002001');
-      return { data: { message: findConsigne(db, typeId, domainTreeId, propertyId) } };
+      const refs = references(db, user);
+      const typeId = refs.echoparkType(request.body.requestTypeId);
+      if (typeId === null) throw badRequest(ECHOPARK_REASONS.echoparkUnknownRequestType);
+      const domain = refs.domain(request.body.domaineTreeId, typeId);
+      if (!domain) throw badRequest(ECHOPARK_REASONS.echoparkUnknownDomain);
+      const propertyId = refs.property(
+        request.body.realEstateId,
+        userCommunities(db, user.id).map((c) => c.id),
+      );
+      if (propertyId === null) throw refusal('002001');
+      return { data: { message: findConsigne(db, typeId, domain.id, propertyId) } };
     },
   );
 

@@ -8,9 +8,9 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/open';
 import { tx } from '../../db/open';
 import { currentUser, type AuthUser } from '../../http/auth';
-import { assertRealEstate } from '../../http/access';
+import { references } from '../../http/references';
 import { idFrom, intParam, listParam, paging, param, query, sendCollection } from '../../http/collections';
-import { badRequest, refusal } from '../../http/errors';
+import { refusal } from '../../http/errors';
 import { refSchema as ref, idListSchema } from '../../http/schemas';
 import { readImageUpload } from '../../http/uploads';
 import { mediaDto } from '../core/serializers';
@@ -91,26 +91,13 @@ interface CheckedPayload {
   ownerCompanyId: number;
 }
 
-function checkPayload(db: Db, user: AuthUser, body: InterventionCreatePayload): CheckedPayload {
-  const realEstateId = idFrom(body.realEstatId);
-  const estate =
-    realEstateId === undefined
-      ? undefined
-      : (db.prepare(`SELECT id, owner_company_id, main_contact_id FROM real_estates WHERE id = ?`).get(realEstateId) as
-          { id: number; owner_company_id: number; main_contact_id: number } | undefined);
-  if (!estate) throw refusal('002001');
-  assertRealEstate(db, user, estate.id);
-  const businessAreaId = idFrom(body.businessAreaId);
-  if (businessAreaId === undefined || !db.prepare(`SELECT 1 FROM business_areas WHERE id = ?`).get(businessAreaId))
-    throw badRequest("Ce corps d'état n'existe pas.");
-  for (const buildingId of body.buildingIdList) {
-    const building = db.prepare(`SELECT real_estate_id FROM buildings WHERE id = ?`).get(buildingId) as { real_estate_id: number } | undefined;
-    if (!building) throw refusal('003002');
-    if (building.real_estate_id !== estate.id) throw refusal('003001');
-  }
-  const contactId = body.contactId === null || body.contactId === undefined ? estate.main_contact_id : idFrom(body.contactId);
-  if (contactId === undefined || !db.prepare(`SELECT 1 FROM contacts WHERE id = ?`).get(contactId)) throw refusal('009001');
-  return { realEstateId: estate.id, businessAreaId, buildingIds: [...new Set(body.buildingIdList)], contactId, ownerCompanyId: estate.owner_company_id };
+function checkPayload(db: Db, user: AuthUser, body: InterventionCreatePayload, current: number | null = null): CheckedPayload {
+  const refs = references(db, user);
+  const estate = refs.realEstate(body.realEstatId);
+  const businessAreaId = refs.businessArea(body.businessAreaId);
+  const buildingIds = refs.buildings(body.buildingIdList, estate.id);
+  const contactId = refs.contact(body.contactId, { realEstateMainContact: estate.mainContactId, current });
+  return { realEstateId: estate.id, businessAreaId, buildingIds, contactId, ownerCompanyId: estate.ownerCompanyId };
 }
 
 export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -200,7 +187,7 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = currentUser(request);
       const row = interventionForSide(db, user, idFrom(request.params.id), 'manager');
       if (!['start', 'waiting', 'planning'].includes(row.place)) throw refusal('010003');
-      const p = checkPayload(db, user, request.body);
+      const p = checkPayload(db, user, request.body, row.contact_id);
       tx(db, () => {
         db.prepare(
           `UPDATE intervention_requests SET real_estate_id = ?, business_area_id = ?, contact_id = ?, information = ?, owner_company_id = ? WHERE id = ?`,

@@ -6,9 +6,8 @@
 import type { Db } from '../../db/open';
 import { tx } from '../../db/open';
 import type { AuthUser } from '../../http/auth';
-import { assertRealEstate } from '../../http/access';
-import { idFrom } from '../../http/collections';
-import { badRequest, refusal } from '../../http/errors';
+import { references } from '../../http/references';
+import { badRequest } from '../../http/errors';
 import type { OsPayload } from '../../../sync/contract/os';
 import type { OsRow } from './access';
 import { addOsMessage } from './messages';
@@ -57,29 +56,17 @@ export function checkPrice(raw: unknown): number {
   return Math.round(price * 100) / 100;
 }
 
-export function checkPayload(db: Db, user: AuthUser, body: OsPayload): CheckedPayload {
+export function checkPayload(db: Db, user: AuthUser, body: OsPayload, current: number | null = null): CheckedPayload {
   const price = checkPrice(body.price);
-  const estate = db.prepare(`SELECT id, main_contact_id FROM real_estates WHERE id = ?`).get(idFrom(body.realEstatId) ?? -1) as
-    { id: number; main_contact_id: number | null } | undefined;
-  if (!estate) throw refusal('002001');
-  assertRealEstate(db, user, estate.id);
-  const buildingIds: number[] = [];
-  for (const ref of body.buildingIdList) {
-    const id = idFrom(ref) ?? -1;
-    const building = db.prepare(`SELECT real_estate_id FROM buildings WHERE id = ?`).get(id) as { real_estate_id: number } | undefined;
-    if (!building) throw refusal('003002');
-    if (building.real_estate_id !== estate.id) throw refusal('003001');
-    if (!buildingIds.includes(id)) buildingIds.push(id);
-  }
-  const businessAreaId = idFrom(body.businessAreaId) ?? -1;
-  if (!db.prepare(`SELECT 1 FROM business_areas WHERE id = ?`).get(businessAreaId)) throw badRequest("Ce corps d'état n'existe pas.");
-  const providerId = idFrom(body.serviceProviderCompanyId) ?? -1;
-  if (!db.prepare(`SELECT 1 FROM companies WHERE id = ? AND kind = 'provider'`).get(providerId)) throw badRequest("Ce prestataire n'existe pas.");
-  const typeId = idFrom(body.typeId) ?? -1;
-  if (!db.prepare(`SELECT 1 FROM request_types WHERE id = ?`).get(typeId)) throw badRequest("Ce type de demande n'existe pas.");
+  // Every reference through the one helper: visible to the caller, not only existing (issue 21).
+  const refs = references(db, user);
+  const estate = refs.realEstate(body.realEstatId);
+  const buildingIds = refs.buildings(body.buildingIdList, estate.id);
+  const businessAreaId = refs.businessArea(body.businessAreaId);
+  const providerId = refs.provider(body.serviceProviderCompanyId);
+  const typeId = refs.requestType(body.typeId);
   // No contact given: the real estate's main contact, as the creation form preselects it.
-  const contactId = body.contactId === null || body.contactId === undefined ? estate.main_contact_id : idFrom(body.contactId);
-  if (contactId === undefined || contactId === null || !db.prepare(`SELECT 1 FROM contacts WHERE id = ?`).get(contactId)) throw refusal('009001');
+  const contactId = refs.contact(body.contactId, { realEstateMainContact: estate.mainContactId, current });
   return { information: (body.information ?? '').trim(), realEstateId: estate.id, businessAreaId, buildingIds, contactId, providerId, typeId, price };
 }
 
