@@ -222,6 +222,8 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     retry: (id: string) => requireOutbox().retry(id),
     discard: (id: string) => requireOutbox().discard(id),
     flush: () => outbox?.flush() ?? Promise.resolve(),
+    /** The user asked to send now: backoffs are cut short, then the queue is flushed. */
+    sendNow: () => outbox?.sendNow() ?? Promise.resolve(),
     pause: () => outbox?.pause(),
     resume: () => outbox?.resume(),
 

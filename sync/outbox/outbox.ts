@@ -357,6 +357,19 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
     flush,
 
+    /**
+     * The user asked to send now (sign-out warning, need-update screen): commands waiting out a
+     * backoff are due at once, then the queue is flushed and its end awaited. Refused ones stay.
+     */
+    async sendNow(): Promise<void> {
+      const time = now();
+      await exclusive(async () => {
+        const waiting = await db.outbox.find({ selector: { status: 'pending', nextAttemptAt: { $gt: time } } }).exec();
+        for (const doc of waiting) await doc.getLatest().incrementalPatch({ nextAttemptAt: time });
+      });
+      await flush();
+    },
+
     /** A refused command goes back in line, attempts reset (the user asked), its effect shown again. */
     async retry(id: string): Promise<void> {
       const doc = await db.outbox.findOne(id).exec();

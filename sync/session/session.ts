@@ -96,10 +96,16 @@ export function createSession(env: SessionEnv) {
     timer = null;
   }
 
+  /**
+   * Every 120 s (spec part 1 §8): the unread count; in the installed app the minimum version,
+   * whatever the notification permission (an app left open for days must learn it is too old),
+   * and the push notes when notifications are allowed. An app already below the minimum checks
+   * the version in a browser too, so that the need-update screen lifts once the server allows it.
+   */
   async function tick(options: { installed: boolean; notificationsAllowed: boolean }): Promise<void> {
     await loadUnreadCount().catch(() => undefined);
+    if (options.installed || !isVersionAllowed(state.minVersionToUse)) await loadVersion().catch(() => undefined);
     if (options.installed && options.notificationsAllowed) {
-      await loadVersion().catch(() => undefined);
       const notes = await api.call<{ content: string }[]>('GET', corePaths.pushMobiles).catch(() => []);
       if (Array.isArray(notes) && notes.length > 0) env.notify?.(notes.map((n) => n.content));
     }

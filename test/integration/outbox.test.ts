@@ -52,6 +52,21 @@ describe('outbox delivery', () => {
     await store.close();
   });
 
+  it('sendNow (the user asked) sends a command waiting out its backoff at once; flush leaves it waiting', async () => {
+    const clock = fakeClock();
+    const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now });
+    world.server.faults.set({ latency: 0, drop: 1, lost: 0, error: 0, seed: 1 });
+    await outbox.enqueue('request.create', { tempId: 't1', information: 'now-a' });
+    await outbox.flush();
+    world.server.faults.set(null);
+    await outbox.flush();
+    expect(await outbox.count()).toBe(1);
+    await outbox.sendNow();
+    expect(await outbox.count()).toBe(0);
+    expect(serverRequests(world, 'now-')).toEqual(['now-a']);
+    await store.close();
+  });
+
   it('lost answers: the change is applied once thanks to the Idempotency-Key', async () => {
     const clock = fakeClock();
     const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now });

@@ -129,7 +129,7 @@ describe('session', () => {
     expect(createSession({ store, defaultBaseUrl: base }).state.user).toBeNull();
   });
 
-  it('the background tick refreshes the unread count, and only an installed app with notifications checks the version and shows push notices', async () => {
+  it('the background tick refreshes the unread count, and only an installed app checks the version and, with notifications, shows push notices', async () => {
     const shown: string[][] = [];
     const session = createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: countingFetch, notify: (contents) => shown.push(contents) });
     await session.login('gestionnaire@demo.fr', 'demo1234');
@@ -141,6 +141,22 @@ describe('session', () => {
     await session.tick({ installed: true, notificationsAllowed: true });
     expect(calls).toEqual(expect.arrayContaining(['/api/message/user_message_counts/0', '/api/versions/0', '/api/notifications/push_mobiles']));
     expect(shown).toEqual([['Un prestataire a proposé un rendez-vous à valider.']]);
+  });
+
+  it('the installed app re-checks the minimum version on each tick whatever the notification permission; a browser only while it is below it', async () => {
+    const shown: string[][] = [];
+    const session = createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: countingFetch, notify: (contents) => shown.push(contents) });
+    await session.login('gestionnaire@demo.fr', 'demo1234');
+    calls.length = 0;
+    await session.tick({ installed: true, notificationsAllowed: false });
+    expect(calls).toEqual(['/api/message/user_message_counts/0', '/api/versions/0']);
+    expect(shown).toEqual([]);
+    // A browser below the minimum asks again, so the need-update screen lifts when the server allows it.
+    session.state.minVersionToUse = '9.0.0';
+    calls.length = 0;
+    await session.tick({ installed: false, notificationsAllowed: false });
+    expect(calls).toEqual(['/api/message/user_message_counts/0', '/api/versions/0']);
+    expect(session.needsUpdate).toBe(false);
   });
 
   it('reports a network failure as such, not as bad credentials', async () => {

@@ -1,8 +1,9 @@
 /**
  * The frame around every screen: skip link, global loader, top bar and nav
- * bar as the route's metadata asks, the version gate, toasts, the update
- * prompt, the session's life (session-life.ts) and the other tabs' sign-in
- * and sign-out (other-tabs.ts).
+ * bar as the route's metadata asks, the version gate (the need-update screen
+ * in place of the bars and the screen: the session's life and the update
+ * prompt keep running under it), toasts, the update prompt, the session's life
+ * (session-life.ts) and the other tabs' sign-in and sign-out (other-tabs.ts).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
@@ -12,7 +13,7 @@ import { session } from '../../services/session';
 import { NavigationLoader } from './navigation-loader';
 import { useOtherTabs } from './other-tabs';
 import { ToastsView } from './toasts-view';
-import { NeedUpdateScreen } from './simple-screens';
+import { NeedUpdateNotice } from './simple-screens';
 
 // What the login screen does not need loads on demand (issue 14's budget). The bars exist only
 // for a signed-in user; while their chunk loads (in parallel with the screen's own), an empty bar
@@ -25,6 +26,7 @@ const TopBar = lazy(() => topBar().then((m) => ({ default: m.TopBar })));
 const NavBar = lazy(() => navBar().then((m) => ({ default: m.NavBar })));
 const SessionLife = lazy(() => import('./session-life').then((m) => ({ default: m.SessionLife })));
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+const NeedUpdateScreen = lazy(() => import('./need-update-screen').then((m) => ({ default: m.NeedUpdateScreen })));
 
 /** False until the first screen has been painted. */
 function usePainted(): boolean {
@@ -60,35 +62,43 @@ export function RootLayout() {
     document.title = title === fr.appName ? fr.appName : `${title} · ${fr.appShortName}`;
   }, [title]);
 
-  if (minVersionToUse !== null && session.needsUpdate) return <NeedUpdateScreen />;
-  const showTop = signedIn && !meta.hideTopBar;
-  const showNav = signedIn && !meta.hideNav;
+  const needsUpdate = minVersionToUse !== null && session.needsUpdate;
+  const showTop = signedIn && !meta.hideTopBar && !needsUpdate;
+  const showNav = signedIn && !meta.hideNav && !needsUpdate;
   return (
     <div className={`app${showNav ? ' app--with-nav' : ''}`}>
       <a href="#main" className="skip-link">
         {fr.skipToContent}
       </a>
       <NavigationLoader />
-      {showTop ? (
-        <Suspense fallback={<div className="topbar" aria-hidden="true" />}>
-          <TopBar title={title} />
+      {needsUpdate ? (
+        <Suspense fallback={<NeedUpdateNotice />}>
+          <NeedUpdateScreen signedIn={signedIn} />
         </Suspense>
-      ) : null}
-      {showTop ? (
-        <main id="main" className="main">
-          <Outlet />
-        </main>
       ) : (
-        <Outlet />
+        <>
+          {showTop ? (
+            <Suspense fallback={<div className="topbar" aria-hidden="true" />}>
+              <TopBar title={title} />
+            </Suspense>
+          ) : null}
+          {showTop ? (
+            <main id="main" className="main">
+              <Outlet />
+            </main>
+          ) : (
+            <Outlet />
+          )}
+          {showNav ? (
+            <Suspense fallback={<div className="navbar" aria-hidden="true" />}>
+              <NavBar variant={meta.nav ?? 'default'} />
+            </Suspense>
+          ) : null}
+        </>
       )}
-      {showNav ? (
-        <Suspense fallback={<div className="navbar" aria-hidden="true" />}>
-          <NavBar variant={meta.nav ?? 'default'} />
-        </Suspense>
-      ) : null}
       <ToastsView />
       <Suspense fallback={null}>
-        {hasTokens ? <SessionLife screenShown={current?.status === 'success' && meta.access !== 'guest'} /> : null}
+        {hasTokens ? <SessionLife screenShown={needsUpdate || (current?.status === 'success' && meta.access !== 'guest')} /> : null}
         {painted ? <UpdatePrompt /> : null}
       </Suspense>
     </div>

@@ -93,18 +93,20 @@ function useSessionLife(screenShown: boolean): void {
     // Ask the browser to keep our storage: the user's offline work lives there.
     void navigator.storage?.persist?.().catch(() => false);
     const sendNow = () => void getEngine().then((engine) => engine.flush());
+    // The network is back (out of the basement): what waits out a backoff leaves at once.
+    const online = () => void getEngine().then((engine) => engine.sendNow());
     // Hidden or closing: grouped draft writes go to disk now (a phone may kill the page next).
     const flushDrafts = () => void getEngine().then((engine) => engine.flushDrafts());
     const onVisible = () => (document.visibilityState === 'visible' ? sendNow() : flushDrafts());
     window.addEventListener('pagehide', flushDrafts);
-    window.addEventListener('online', sendNow);
+    window.addEventListener('online', online);
     window.addEventListener('focus', sendNow);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       session.stopTick();
       setNotifier(null);
       window.removeEventListener('pagehide', flushDrafts);
-      window.removeEventListener('online', sendNow);
+      window.removeEventListener('online', online);
       window.removeEventListener('focus', sendNow);
       document.removeEventListener('visibilitychange', onVisible);
     };

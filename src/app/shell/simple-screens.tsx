@@ -2,7 +2,8 @@
 import { Link } from '@tanstack/react-router';
 import { fr } from '../../i18n/fr';
 
-export function NeedUpdateScreen() {
+/** The need-update notice alone: shown while the full screen (need-update-screen.tsx) loads. */
+export function NeedUpdateNotice() {
   return (
     <main className="guest" id="main">
       <section className="guest__card" role="alert">

@@ -3,28 +3,25 @@
  * My account, Logout) as a disclosure reachable by keyboard.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { fr } from '../../i18n/fr';
 import { useSnapshot } from 'valtio';
 import { install, promptInstall } from '../../services/install';
-import { engineState, logoutEverywhere } from '../../services/engine';
-import type { UnsentWork } from '../../../sync/index';
-import { handleError } from '../../services/errors';
+import { engineState } from '../../services/engine';
 // With the bar, not on demand: signing out offline must not wait for a chunk the page may not have.
-import { readUnsentWork, SignOutDialog } from './sign-out-dialog';
+import { useSignOut } from './sign-out-dialog';
 import { Icon } from '../../ui/icons';
 import { useOnline } from './use-online';
 
 export function TopBar({ title }: { title: string }) {
   const online = useOnline();
   const [open, setOpen] = useState(false);
-  const navigate = useNavigate();
   const menuRef = useRef<HTMLDivElement>(null);
   const installable = useSnapshot(install).event !== null;
   const { pending, rejected } = useSnapshot(engineState);
   const unsent = pending + rejected;
   const pendingText = rejected > 0 ? fr.rejectedCount(rejected) : fr.pendingCount(pending);
-  const [unsentWork, setUnsentWork] = useState<UnsentWork | null>(null);
+  const { askSignOut, dialog } = useSignOut(() => setOpen(false));
 
   useEffect(() => {
     if (!open) return;
@@ -38,24 +35,6 @@ export function TopBar({ title }: { title: string }) {
       document.removeEventListener('keydown', close);
     };
   }, [open]);
-
-  const logout = async () => {
-    setOpen(false);
-    setUnsentWork(null);
-    await logoutEverywhere();
-    void navigate({ to: '/login' });
-  };
-  // Everything not on the server (commands, drafts, unsaved visits, photos) is asked about first.
-  const askLogout = async () => {
-    setOpen(false);
-    try {
-      const work = await readUnsentWork();
-      if (work) setUnsentWork(work);
-      else await logout();
-    } catch (error) {
-      handleError(error);
-    }
-  };
 
   return (
     <header className="topbar">
@@ -109,13 +88,13 @@ export function TopBar({ title }: { title: string }) {
             <Link role="menuitem" to="/envois-en-attente" onClick={() => setOpen(false)}>
               <Icon name="refresh" size={18} /> {fr.pendingTitle}
             </Link>
-            <button role="menuitem" type="button" onClick={() => void askLogout()}>
+            <button role="menuitem" type="button" onClick={() => void askSignOut()}>
               <Icon name="logout" size={18} /> {fr.logout}
             </button>
           </div>
         ) : null}
       </div>
-      {unsentWork ? <SignOutDialog work={unsentWork} onCancel={() => setUnsentWork(null)} onSignOut={() => void logout()} /> : null}
+      {dialog}
     </header>
   );
 }

@@ -26,7 +26,7 @@ export function PendingPage() {
         </p>
         {list.length > 0 ? (
           <div className="outbox-item__actions">
-            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.flush())}>
+            <Button variant="secondary" onClick={() => void getEngine().then((e) => e.sendNow())}>
               {outboxTexts.sendNow}
             </Button>
             <Button variant="ghost" onClick={() => void downloadExport().catch(handleError)}>
