@@ -8,6 +8,8 @@
  */
 import {
   echoparkPaths as paths,
+  echoparkReasonText,
+  isNewPhotoRef,
   ECHOPARK_MESSAGE_TYPES,
   type EchoparkCommunities,
   type EchoparkCreatePayload,
@@ -17,6 +19,8 @@ import {
   type EchoparkMessage,
 } from '../contract/echopark';
 import { corePaths, type UserData } from '../contract/core';
+import { ApiFailure } from '../api/failure';
+import { AppError } from '../errors';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
 import { LOCAL_USER, readLocal, writeLocal } from '../store/local';
 import { dataOf } from '../store/plain';
@@ -24,6 +28,32 @@ import { ECHOPARK_COMMUNITIES, echoparkDoc, type EchoparkDocData } from '../pull
 
 /** A created request's server id once known, else its temporary id (the command waits for it). */
 const resolve = (id: string, ids: IdMap) => ids[id] ?? id;
+
+/** The server id of the request a command acts on; a request never created (its creation refused, then discarded) has none. */
+function serverRequestId(id: string, ids: IdMap): number {
+  const n = Number(resolve(id, ids));
+  if (!Number.isInteger(n) || n <= 0) throw new AppError("La demande n'a pas été créée sur le serveur : renvoyez-la ou supprimez cet envoi.");
+  return n;
+}
+
+/**
+ * What a creation's answer means (spec part 2 §2.1: "Creation succeeds when the answer carries an id.
+ * Otherwise the reason in the answer is shown in an error alert as a translated key"): an id is the
+ * request; a reason, even in a 2xx answer, is the server's refusal, thrown as the failure it is so that
+ * the outbox's one refusal model applies (marked refused, taken back, told once with the translated
+ * reason); neither is an unreadable answer, retried later like a 5xx (the request is kept).
+ */
+export function createdId(answer: unknown): number {
+  const data = answer && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
+  const { id, reason } = (data && typeof data === 'object' ? data : {}) as { id?: unknown; reason?: unknown };
+  if (typeof reason === 'string' && reason !== '') {
+    const text = echoparkReasonText(reason);
+    // Status 200: not a transport error, so the outbox's policy classes it a refusal (kind 'http', not 5xx/429/401).
+    throw new ApiFailure('http', 200, 'POST', paths.create, text, undefined, text);
+  }
+  if (typeof id === 'number' && Number.isInteger(id) && id > 0) return id;
+  throw new ApiFailure('invalid-response', 200, 'POST', paths.create, 'Réponse du serveur sans numéro de demande : la demande sera renvoyée.');
+}
 const entity = (requestId: string) => `echopark:${requestId}`;
 
 /** The stored request, by server id or by the temporary id it had when created offline. */
@@ -68,7 +98,7 @@ export interface EchoparkCreateCommand extends Record<string, unknown> {
   preview: Pick<EchoparkListItem, 'communityId' | 'domain' | 'realEstate' | 'urgencyName' | 'requestedBy'> & { stepName: string };
 }
 
-export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id?: number } }>()({
+export const echoparkCreate = defineCommand<EchoparkCreateCommand, unknown>()({
   name: 'echopark.create',
   label: (p) => `Nouvelle demande echopark (${p.preview.realEstate.name})`,
   entity: (p) => entity(p.tempId),
@@ -92,9 +122,8 @@ export const echoparkCreate = defineCommand<EchoparkCreateCommand, { data?: { id
     await db.echopark.upsert({ ...echoparkDoc(item, 0), data, pending: true });
   },
   async reconcile({ db }, p, answer) {
+    const serverId = createdId(answer);
     const local = await db.echopark.findOne(p.tempId).exec();
-    const serverId = answer?.data?.id;
-    if (typeof serverId !== 'number') return;
     // The request keeps what the device knows (its photos still on their way) under its server id.
     const data = { ...(local ? dataOf<EchoparkDocData>(local) : ({} as EchoparkDocData)), id: serverId, tempId: p.tempId };
     await local?.remove();
@@ -116,17 +145,37 @@ export interface EchoparkPictureCommand extends Record<string, unknown> {
   requestId: string;
   fileId: string;
   fileName: string;
+  /** The value an upload field of a queued form holds for this photo (newPhotoRef): its server id replaces it. */
+  ref?: string;
 }
 
-export const echoparkPicture = defineCommand<EchoparkPictureCommand>()({
+export const echoparkPicture = defineCommand<EchoparkPictureCommand, { data?: { id?: number } } | null>()({
   name: 'echopark.picture',
   label: (p) => `Photo « ${p.fileName} »`,
   entity: (p) => entity(p.requestId),
-  request: (p, ids) => ({ method: 'POST', path: paths.picture(Number(resolve(p.requestId, ids))), file: { id: p.fileId } }),
+  request: (p, ids) => ({ method: 'POST', path: paths.picture(serverRequestId(p.requestId, ids)), file: { id: p.fileId } }),
   touches: requestKey,
   apply: (ctx, p) => change(ctx, p.requestId, (d) => ({ localPictures: [...(d.localPictures ?? []), { fileId: p.fileId, name: p.fileName }] })),
-  reconcile: (ctx, p) => change(ctx, p.requestId, (d) => ({ localPictures: (d.localPictures ?? []).filter((x) => x.fileId !== p.fileId) })),
+  async reconcile(ctx, p, answer) {
+    await change(ctx, p.requestId, (d) => ({ localPictures: (d.localPictures ?? []).filter((x) => x.fileId !== p.fileId) }));
+    const pictureId = answer?.data?.id;
+    // The form that names this photo goes next on the same queue: it is rewritten with the photo's id.
+    if (p.ref && typeof pictureId === 'number') return { tempId: p.ref, serverId: String(pictureId) };
+  },
 });
+
+/** The form's upload values that name a photo sent before it, rewritten with the photo's server id. */
+function withSentPhotos(form: EchoparkFormPayload['form'], ids: IdMap): EchoparkFormPayload['form'] {
+  const sent = (value: unknown) => (isNewPhotoRef(value) && ids[value] ? Number(ids[value]) : value);
+  const top = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, key === 'groups' ? value : sent(value)]));
+  return {
+    ...top,
+    id: form.id,
+    ...(form.groups
+      ? { groups: form.groups.map((g) => ({ ...g, ...(g.fields ? { fields: g.fields.map((f) => ({ ...f, value: sent(f.value) })) } : {}) })) }
+      : {}),
+  };
+}
 
 export interface EchoparkStepCommand extends Record<string, unknown> {
   requestId: string;
@@ -144,7 +193,7 @@ export const echoparkStep = defineCommand<EchoparkStepCommand>()({
   request: (p, ids) => ({
     method: 'POST',
     path: paths.step,
-    json: { step: p.step, groupe: p.groupe, message: p.message, requestId: Number(resolve(p.requestId, ids)) },
+    json: { step: p.step, groupe: p.groupe, message: p.message, requestId: serverRequestId(p.requestId, ids) },
   }),
   touches: requestKey,
   apply: (ctx, p) =>
@@ -172,7 +221,7 @@ export const echoparkMessage = defineCommand<EchoparkMessageCommand>()({
   request: (p, ids) => ({
     method: 'POST',
     path: paths.message,
-    json: { recipientRoleId: p.recipientRoleId, recipientGroupId: p.recipientGroupId, message: p.message, requestId: Number(resolve(p.requestId, ids)) },
+    json: { recipientRoleId: p.recipientRoleId, recipientGroupId: p.recipientGroupId, message: p.message, requestId: serverRequestId(p.requestId, ids) },
   }),
   touches: requestKey,
   apply: (ctx, p) =>
@@ -188,7 +237,11 @@ export const echoparkForm = defineCommand<EchoparkFormCommand>()({
   name: 'echopark.form',
   label: () => 'Formulaire de suivi',
   entity: (p) => entity(p.requestId),
-  request: (p, ids) => ({ method: 'POST', path: paths.form, json: { ...p.payload, requestId: Number(resolve(p.requestId, ids)) } }),
+  request: (p, ids) => ({
+    method: 'POST',
+    path: paths.form,
+    json: { ...p.payload, form: withSentPhotos(p.payload.form, ids), requestId: serverRequestId(p.requestId, ids) },
+  }),
   touches: requestKey,
   apply: (ctx, p) =>
     change(ctx, p.requestId, (d) => {
@@ -215,7 +268,7 @@ export const echoparkDebrief = defineCommand<EchoparkDebriefCommand>()({
   name: 'echopark.debrief',
   label: () => 'Compte-rendu',
   entity: (p) => entity(p.requestId),
-  request: (p, ids) => ({ method: 'POST', path: paths.debrief, json: { ...p.payload, requestId: Number(resolve(p.requestId, ids)) } }),
+  request: (p, ids) => ({ method: 'POST', path: paths.debrief, json: { ...p.payload, requestId: serverRequestId(p.requestId, ids) } }),
   touches: requestKey,
   apply: (ctx, p) =>
     change(ctx, p.requestId, (d) => {

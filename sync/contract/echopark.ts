@@ -112,6 +112,16 @@ export interface EchoparkMessagePayload {
   message: string;
   requestId: Ref;
 }
+/**
+ * An upload field's value for a photo taken on the device and not sent yet (offline): the photo's upload
+ * is queued before the form, and the outbox rewrites this reference with the photo's server id (the
+ * picture answer's data.id) before the form leaves. The server never receives one.
+ */
+export const NEW_PHOTO_PREFIX = 'tmp-photo-';
+export const newPhotoRef = (fileId: string) => `${NEW_PHOTO_PREFIX}${fileId}`;
+export const isNewPhotoRef = (value: unknown): value is string => typeof value === 'string' && value.startsWith(NEW_PHOTO_PREFIX);
+export const newPhotoFileId = (ref: string) => ref.slice(NEW_PHOTO_PREFIX.length);
+
 /** Field values go either as `form[field.key]` or as `form.groups[].fields[] = { id, value }`. */
 export interface EchoparkFormPayload {
   requestId: Ref;
