@@ -38,7 +38,8 @@ const detail = v.looseObject({
   steps: v.array(v.looseObject({ stepId: v.number(), stepName: v.string() })),
   recipients: v.array(v.looseObject({ roleId: v.number(), roleName: v.string(), groups: v.array(v.looseObject({ value: v.number(), label: v.string() })) })),
   messages: v.array(v.looseObject({ messageType: v.number(), createdAt: v.string(), message: v.string() })),
-  pictures: v.array(v.looseObject({ id: v.number(), b64: v.string(), mime: v.string() })),
+  // b64 is '' past the server's inline budget: the photo is then read from api/media/{mediaId}.
+  pictures: v.array(v.looseObject({ id: v.number(), b64: v.string(), mime: v.string(), mediaId: v.optional(v.number()) })),
   canMessage: v.number(),
   debriefing_available: v.number(),
   form: v.nullable(

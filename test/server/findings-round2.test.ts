@@ -8,7 +8,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness';
+import { multipart, startTestApi, type TestApi } from './harness';
+
+/** A 1 MB file that sniffs as PNG, different for each seed. */
+const bigPng = (seed: number) => {
+  const data = Buffer.alloc(1_000_000, seed % 251);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(data);
+  data.writeUInt32BE(seed, 8);
+  return data;
+};
 
 let api: TestApi;
 const staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-static-'));
@@ -50,6 +58,42 @@ describe('issue 21 findings', () => {
     const own = db.prepare(`SELECT main_contact_id AS id FROM real_estates WHERE id = ?`).get(mine.id) as { id: number };
     expect((await api.call('POST', '/api/post_intervention_requests', { as: 'gestionnaire2@demo.fr', body: { ...base, contactId: own.id } })).status).toBe(201);
   });
+
+  it('2. an echopark request holds at most 20 photos (French refusal beyond) and its detail stays under a few MB', async () => {
+    const requests = await api.call('GET', '/api/echopark/requests/1', { as: 'echopark@demo.fr' });
+    const open = requests.body as { id: number }[];
+    let id = 0;
+    for (const r of open) {
+      const d = await api.call('GET', `/api/echopark/requests/${r.id}/details`, { as: 'echopark@demo.fr' });
+      const probe = multipart({ name: 'p.png', type: 'image/png', data: bigPng(1) }, {});
+      if ((await api.call('POST', `/api/echopark/picture/${r.id}`, { as: 'echopark@demo.fr', body: probe.body, headers: probe.headers })).status === 201) {
+        id = r.id;
+        expect(d.status).toBe(200);
+        break;
+      }
+    }
+    expect(id).toBeGreaterThan(0);
+    const held = () => (api.server.ctx.db.prepare(`SELECT COUNT(*) AS n FROM echopark_pictures WHERE request_id = ?`).get(id) as { n: number }).n;
+    // 1 MB photos up to the cap, each different.
+    for (let i = 2; held() < 20; i++) {
+      const { body, headers } = multipart({ name: `p${i}.png`, type: 'image/png', data: bigPng(i) }, {});
+      expect((await api.call('POST', `/api/echopark/picture/${id}`, { as: 'echopark@demo.fr', body, headers })).status).toBe(201);
+    }
+    const { body, headers } = multipart({ name: 'trop.png', type: 'image/png', data: bigPng(99) }, {});
+    const refused = await api.call('POST', `/api/echopark/picture/${id}`, { as: 'echopark@demo.fr', body, headers });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('20 photos');
+    expect(held()).toBe(20);
+    const detail = await api.call('GET', `/api/echopark/requests/${id}/details`, { as: 'echopark@demo.fr' });
+    expect(detail.status).toBe(200);
+    expect(detail.raw.length).toBeLessThan(4_000_000);
+    // Every photo is there: inline, or by reference to the media route, which serves it.
+    const pictures = detail.body.pictures as { b64: string; mediaId: number }[];
+    expect(pictures).toHaveLength(20);
+    const byReference = pictures.filter((p) => p.b64 === '');
+    expect(byReference.length).toBeGreaterThan(0);
+    expect((await api.call('GET', `/api/media/${byReference[0]!.mediaId}`, { as: 'echopark@demo.fr' })).status).toBe(200);
+  }, 60_000);
 
   it('8. an echopark-only member may not create a real estate; a manager may', async () => {
     const body = { name: 'Bien pirate', mainContact: { address: '1 rue X', postalCode: '69001', city: 'Lyon' } };

@@ -23,6 +23,10 @@ import { actionableRequest, addHistory, echoparkUser, touchRequest, visibleReque
 import { nextSteps, recipients } from './serializers';
 import { formRoute } from './form-route';
 
+/** Photos one request may hold (issue 21: they were uncapped and all inlined in the detail). */
+export const MAX_PICTURES_PER_REQUEST = 20;
+const TOO_MANY_PICTURES = `Cette demande a déjà ${MAX_PICTURES_PER_REQUEST} photos, le maximum : aucune autre ne peut être ajoutée.`;
+
 const answer = (id: number, message: string): EchoparkActionAnswer => ({ data: { id, message } });
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -177,6 +181,8 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Check the request before reading a body of up to 5 MB.
     const row = actionableRequest(db, user, request.params.requestId);
     if (row.is_closing) throw refusal('010004');
+    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM echopark_pictures WHERE request_id = ?`).get(row.id) as { n: number };
+    if (n >= MAX_PICTURES_PER_REQUEST) throw badRequest(TOO_MANY_PICTURES);
     const upload = await readImageUpload(request);
     const md5 = ctx.files.put(upload.data);
     const now = new Date().toISOString();

@@ -169,13 +169,27 @@ function messages(db: Db, requestId: number): EchoparkMessage[] {
   }));
 }
 
+/**
+ * Base64 carried inline by one detail, all photos together. The spec inlines
+ * every photo; past this budget a photo comes with `b64: ''` and its mediaId,
+ * and the client loads it from GET api/media/{mediaId} (issue 21: forty 1 MB
+ * photos made a 53 MB detail, 85 large ones a 500 for the whole community).
+ */
+export const DETAIL_INLINE_BUDGET = 2_000_000;
+
 function pictures(ctx: AppContext, requestId: number): EchoparkDetail['pictures'] {
   const rows = ctx.db
-    .prepare(`SELECT p.id, p.media_id, m.md5, m.type FROM echopark_pictures p JOIN media m ON m.id = p.media_id WHERE p.request_id = ? ORDER BY p.id`)
-    .all(requestId) as { id: number; media_id: number; md5: string; type: string }[];
+    .prepare(`SELECT p.id, p.media_id, m.md5, m.type, m.size FROM echopark_pictures p JOIN media m ON m.id = p.media_id WHERE p.request_id = ? ORDER BY p.id`)
+    .all(requestId) as { id: number; media_id: number; md5: string; type: string; size: number }[];
+  let budget = DETAIL_INLINE_BUDGET;
   return rows.flatMap((p) => {
+    const inlineSize = Math.ceil(p.size / 3) * 4;
+    // Past the budget the file is not even read: the detail stays cheap however many photos there are.
+    if (inlineSize > budget) return [{ id: p.id, mediaId: p.media_id, b64: '', mime: p.type }];
     const data = ctx.files.get(p.md5);
-    return data ? [{ id: p.id, mediaId: p.media_id, b64: data.toString('base64'), mime: p.type }] : [];
+    if (!data) return [];
+    budget -= inlineSize;
+    return [{ id: p.id, mediaId: p.media_id, b64: data.toString('base64'), mime: p.type }];
   });
 }
 

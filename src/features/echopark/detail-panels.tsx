@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { timelineMessages, type EchoparkMessage } from '../../../sync/index';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { runOperation } from '../../services/commands';
+import { mediaPath, useMediaUrl } from '../../services/media';
 import { showToast } from '../../services/toasts';
 import { useOpenEngine } from '../../services/store-hooks';
 import { Button } from '../../ui/controls';
@@ -104,6 +105,13 @@ function LocalPhoto({ fileId, name }: { fileId: string; name: string }) {
   );
 }
 
+/** A photo of the detail: inline base64, or (past the server's inline budget, b64 empty) loaded from api/media/{mediaId}. */
+function ServerPhoto({ photo, alt }: { photo: { b64: string; mime: string; mediaId?: number | undefined }; alt: string }) {
+  const { url } = useMediaUrl(photo.b64 === '' && photo.mediaId !== undefined ? mediaPath(photo.mediaId) : null);
+  const src = photo.b64 !== '' ? `data:${photo.mime};base64,${photo.b64}` : url;
+  return src ? <img src={src} alt={alt} /> : null;
+}
+
 export function PhotosPanel({ requestId, r, canAdd }: { requestId: string; r: Data; canAdd: boolean }) {
   const [images, setImages] = useState<PickedImage[]>([]);
   const pictures = r.pictures ?? [];
@@ -120,7 +128,7 @@ export function PhotosPanel({ requestId, r, canAdd }: { requestId: string; r: Da
       <ul className="ep-photos">
         {pictures.map((p, i) => (
           <li key={p.id}>
-            <img src={`data:${p.mime};base64,${p.b64}`} alt={t.photoAlt(i + 1)} />
+            <ServerPhoto photo={p} alt={t.photoAlt(i + 1)} />
           </li>
         ))}
         {(r.localPictures ?? []).map((p) => (
