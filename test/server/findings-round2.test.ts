@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startTestApi, type TestApi } from './harness';
+import { buildBigVisit } from '../../server/modules/visits/checklists';
+import { duplicateSection, flattenSections, type VisitData } from '../../sync/contract/visit-data';
 
 /** A 1 MB file that sniffs as PNG, different for each seed. */
 const bigPng = (seed: number) => {
@@ -93,6 +95,66 @@ describe('issue 21 findings', () => {
     const byReference = pictures.filter((p) => p.b64 === '');
     expect(byReference.length).toBeGreaterThan(0);
     expect((await api.call('GET', `/api/media/${byReference[0]!.mediaId}`, { as: 'echopark@demo.fr' })).status).toBe(200);
+  }, 60_000);
+
+  it('3. visit data is bounded: copies per section, values per field, characters per value and in all, total size; a 20,000-field visit fits', async () => {
+    const db = api.server.ctx.db;
+    const visitId = (name: string) => (db.prepare(`SELECT id FROM visits WHERE name = ?`).get(name) as { id: number }).id;
+    const I1 = 'inspecteur@demo.fr';
+    const id = visitId('Contrôle sécurité incendie');
+    expect((await api.call('POST', `/api/visit/state/start/${id}`, { as: I1 })).status).toBe(200);
+    const data = (await api.call('GET', `/api/visit/forms-with-data/${id}`, { as: I1 })).body as VisitData;
+    const save = (body: unknown, as = I1, visit = id) => api.call('POST', `/api/visit/state/save/${visit}`, { as, body });
+    const form = Object.values(data)[1]!;
+    const iterable = Object.values(form.sections).find((s) => s.is_iterable)!;
+    const textField = (d: VisitData) =>
+      Object.values(d)
+        .flatMap((f) => flattenSections(f.sections))
+        .flatMap((s) => Object.values(s.fields))
+        .find((f) => f.field_type === 'text' || f.field_type === 'textarea')!;
+    // 600 copies of one iterable section: refused, nothing stored.
+    const copied = structuredClone(data);
+    let n = 0;
+    for (let i = 0; i < 600; i++) {
+      const copy = duplicateSection(iterable, `Copie ${i}`, () => `c-${n++}`);
+      Object.values(copied)[1]!.sections[copy.id] = copy;
+    }
+    const before = (db.prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string }).data;
+    const tooMany = await save(copied);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toContain('ne peut pas être copiée davantage');
+    expect((db.prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string }).data).toBe(before);
+    // Values per field, characters per value, characters in all.
+    const answered = (values: string[]) => {
+      const d = structuredClone(data);
+      textField(d).field_value = values;
+      return d;
+    };
+    expect((await save(answered(Array.from({ length: 51 }, () => 'x')))).body.message).toContain('plus de 50 valeurs');
+    expect((await save(answered(['x'.repeat(5_001)]))).body.message).toContain('dépasse 5');
+    expect((await save(answered(['x'.repeat(4_000), 'y'.repeat(4_000), 'z'.repeat(4_000)]))).body.message).toContain('au total');
+    expect((await save(answered(['Conforme']))).status).toBe(200);
+
+    // A 20,000-field visit (4,000 sections of 5 fields) with an answer and a comment everywhere fits.
+    const I2 = 'inspecteur2@demo.fr';
+    const bigId = visitId('Visite d’entrée du nouveau syndic');
+    const big = buildBigVisit(`v${bigId}`, 4_000, 5);
+    db.prepare(`UPDATE visit_data SET data = ? WHERE visit_id = ?`).run(JSON.stringify(big), bigId);
+    expect((await api.call('POST', `/api/visit/state/start/${bigId}`, { as: I2 })).status).toBe(200);
+    const fields = Object.values(big)
+      .flatMap((f) => flattenSections(f.sections))
+      .flatMap((s) => Object.values(s.fields));
+    expect(fields.length).toBeGreaterThanOrEqual(20_000);
+    for (const f of fields) f.comment = 'Vérifié, conforme, rien à signaler ce jour.';
+    const fits = await save(big, I2, bigId);
+    expect(fits.status).toBe(200);
+    // Past the total size (long comments on 1,700 fields): a French 400 and the stored data unchanged.
+    const stored = (db.prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(bigId) as { data: string }).data;
+    fields.slice(0, 1_700).forEach((f) => (f.comment = 'c'.repeat(5_000)));
+    const tooBig = await save(big, I2, bigId);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.message).toContain('Mo');
+    expect((db.prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(bigId) as { data: string }).data).toBe(stored);
   }, 60_000);
 
   it('8. an echopark-only member may not create a real estate; a manager may', async () => {

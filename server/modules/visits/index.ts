@@ -7,11 +7,15 @@
 import type { ServerModule } from '../../context';
 import { visitsSchema } from './schema';
 import { visitRoutes } from './routes';
+import { saveRoute } from './save-route';
 import { seedVisits } from './seed';
 
 export const visitsModule: ServerModule = {
   name: 'visits',
   schema: visitsSchema,
-  routes: visitRoutes,
+  routes: async (app, ctx) => {
+    visitRoutes(app, ctx);
+    await saveRoute(app, ctx);
+  },
   seed: seedVisits,
 };

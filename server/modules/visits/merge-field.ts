@@ -12,16 +12,28 @@ import type { FieldFile, VisitField } from '../../../sync/contract/visit-data';
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const CHOICE_TYPES = new Set(['radio', 'select', 'checkbox']);
 const NO_ANSWER_TYPES = new Set(['title', 'description']);
-const MAX_VALUES = 100;
-const MAX_VALUE_LENGTH = 10_000;
+/**
+ * Bounds of one answer (issue 21: 100 values of 10,000 characters per field let
+ * four saves store 72 MB). A checkbox's values are its ticked choices, a text
+ * field's one text; the client's longest field is a textarea.
+ */
+export const MAX_VALUES = 50;
+export const MAX_VALUE_LENGTH = 5_000;
+/** All values of one field together. */
+export const MAX_FIELD_TEXT = 10_000;
 export const MAX_COMMENT = 5_000;
 const MAX_FILES = 50;
 
 function strings(raw: unknown, label: string): string[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw) || raw.length > MAX_VALUES || !raw.every((x) => typeof x === 'string' && x.length <= MAX_VALUE_LENGTH)) {
-    throw badRequest(`Réponse invalide pour le champ « ${label} ».`);
+  if (!Array.isArray(raw) || !raw.every((x) => typeof x === 'string')) throw badRequest(`Réponse invalide pour le champ « ${label} ».`);
+  if (raw.length > MAX_VALUES) throw badRequest(`Le champ « ${label} » ne peut pas avoir plus de ${MAX_VALUES} valeurs.`);
+  let total = 0;
+  for (const value of raw as string[]) {
+    if (value.length > MAX_VALUE_LENGTH) throw badRequest(`Une réponse du champ « ${label} » dépasse ${MAX_VALUE_LENGTH.toLocaleString('fr-FR')} caractères.`);
+    total += value.length;
   }
+  if (total > MAX_FIELD_TEXT) throw badRequest(`Les réponses du champ « ${label} » dépassent ${MAX_FIELD_TEXT.toLocaleString('fr-FR')} caractères au total.`);
   return raw as string[];
 }
 

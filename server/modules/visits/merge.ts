@@ -83,13 +83,27 @@ function fromModel(model: VisitSection, id: string, raw: unknown): VisitSection 
   return { ...model, id, name, ...sectionAnswers(r, name), section_answer_id: null, fields, sections };
 }
 
+/**
+ * Sections one place may hold once a save adds copies to it (issue 21: saves
+ * could add any number of copies of an iterable section). A template may hold
+ * more; then no copy is added there.
+ */
+export const MAX_SECTIONS_PER_PLACE = 500;
+/** The stored data of one visit, as JSON: a 20,000-field visit is about 10 MB with its answers. */
+export const MAX_VISIT_BYTES = 16 * 1024 * 1024;
+
 /** Stored sections of one place merged with the raw ones; new ones must copy an iterable stored sibling. */
 function mergeSections(stored: Record<string, VisitSection>, raw: Record<string, unknown>, where: string): Record<string, VisitSection> {
   const merged: Record<string, VisitSection> = {};
   for (const [id, section] of Object.entries(stored)) merged[id] = Object.hasOwn(raw, id) ? mergeSection(section, raw[id], where) : section;
   const models = Object.values(stored).filter((s) => s.is_iterable);
+  let count = Object.keys(stored).length;
   for (const [id, section] of Object.entries(raw)) {
     if (Object.hasOwn(stored, id)) continue;
+    if (++count > MAX_SECTIONS_PER_PLACE) {
+      const name = models.find((m) => copies(m, section))?.name ?? id;
+      throw badRequest(`La section « ${name.slice(0, 80)} » ne peut pas être copiée davantage : ${MAX_SECTIONS_PER_PLACE} sections au plus dans ${where}.`);
+    }
     const model =
       isObject(section) && (section.section_answer_id === null || section.section_answer_id === undefined) ? models.find((m) => copies(m, section)) : undefined;
     if (!model)
@@ -119,4 +133,15 @@ export function mergeVisitData(stored: VisitData, body: unknown, nextId: () => s
   // `stored` is parsed afresh for each save, so assign may write answer ids into its objects.
   for (const form of Object.values(merged)) Object.values(form.sections).forEach(assign);
   return merged;
+}
+
+/** The merged data as stored: JSON of at most MAX_VISIT_BYTES (a French 400 beyond, nothing stored). */
+export function storedVisitJson(merged: VisitData): string {
+  const json = JSON.stringify(merged);
+  if (Buffer.byteLength(json) > MAX_VISIT_BYTES) {
+    throw badRequest(
+      `Les données de la visite dépasseraient ${MAX_VISIT_BYTES / 1024 / 1024} Mo : retirez des copies de sections ou raccourcissez des réponses.`,
+    );
+  }
+  return json;
 }

@@ -28,7 +28,6 @@ import {
   type VisitState,
 } from '../../../sync/contract/visits';
 import type { VisitData } from '../../../sync/contract/visit-data';
-import { mergeVisitData } from './merge';
 import { assertBoundedJson } from '../../http/bounded';
 
 interface VisitRow {
@@ -171,22 +170,7 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { id: v.id, state: 'start' };
   });
 
-  // Pause (draft), Terminer (terminate) and our save that keeps the visit started (autosave).
-  app.post<{ Params: { mode: string; id: string }; Body: unknown }>('/api/visit/state/:mode/:id', { bodyLimit: 20 * 1024 * 1024 }, async (request) => {
-    const { mode } = request.params;
-    if (mode !== 'draft' && mode !== 'terminate' && mode !== 'save') throw notFound('Mode d’envoi inconnu.');
-    const v = assignedVisit(db, visitUser(request), request.params.id);
-    if (v.state !== 'start') throw refusal('010003');
-    const data = tx(db, () => {
-      const row = db.prepare(`SELECT next_answer_id FROM visit_data WHERE visit_id = ?`).get(v.id) as { next_answer_id: number };
-      let next = row.next_answer_id;
-      const merged = mergeVisitData(readData(db, v.id), request.body, () => `a${next++}`);
-      db.prepare(`UPDATE visit_data SET data = ?, next_answer_id = ? WHERE visit_id = ?`).run(JSON.stringify(merged), next, v.id);
-      if (mode !== 'save') db.prepare(`UPDATE visits SET state = ? WHERE id = ?`).run(mode, v.id);
-      return merged;
-    });
-    return { id: v.id, state: mode === 'save' ? 'start' : mode, data };
-  });
+  // POST api/visit/state/{mode}/{id} (draft, terminate, save): save-route.ts, merged off the event loop.
 
   app.post<{ Params: { id: string } }>('/api/visit/assign/:id', async (request) => {
     const user = visitUser(request);
