@@ -75,3 +75,7 @@ export function visitActions(visit: { state: VisitState; assigned_to: number | n
     resume: canResume(visit, userId) && !local.startedHere && !local.otherStarted,
   };
 }
+
+/** My visit started on a device that is not this one (the row says so: nothing of it is here). */
+export const startedElsewhere = (visit: { state: VisitState; assigned_to: number | null }, userId: number, startedHere: boolean) =>
+  canResume(visit, userId) && !startedHere;

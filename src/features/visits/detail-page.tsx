@@ -12,14 +12,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { flattenSections, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
-import { downscaleImage } from '../../services/image-downscale';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { useStableCallback } from '../../ui/use-stable-callback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FilesDialog } from './files-dialog';
-import { updateSection, useVisitEditor } from './use-visit-editor';
+import { updateField, updateSection, useVisitEditor } from './use-visit-editor';
+import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { NotOnDevice, TreeLevel } from './detail-parts';
@@ -97,15 +97,24 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
     if (current) editor.update((f) => updateSection(f, current.id, change));
     else if (form && formLevel) editor.update((f) => ({ ...f, [form.form_id]: { ...form, sections: change(formLevel).sections } }));
   });
+  const { update } = editor;
   const keepFile = useCallback(
-    async (file: File, name: string) => {
-      const engine = await getEngine();
-      // Camera photos are reduced like every other upload (other types keep the name the answer
-      // refers to, so they are left as they are). Kept under the generated name, sent with the original.
-      const kept = file.type === 'image/jpeg' ? await downscaleImage(file) : file;
-      await engine.visits.keepFieldPhoto(visitId, name, kept, file.name);
+    async (picked: File, fieldId: string): Promise<string | null> => {
+      // Reduced like every other picker, then checked on what will be sent (field-photo.ts).
+      const prepared = await prepareFieldPhoto(picked);
+      if (!prepared.ok) return prepared.message;
+      try {
+        const engine = await getEngine();
+        // Kept under the generated name the answer refers to, until the server has it.
+        await engine.visits.keepFieldPhoto(visitId, prepared.entry.name, prepared.file, prepared.entry.originalName);
+      } catch (error) {
+        console.warn('Photo de visite non gardée', error);
+        return t.notKept;
+      }
+      update((f) => updateField(f, fieldId, (field) => ({ ...field, files: [...field.files, prepared.entry] })));
+      return null;
     },
-    [visitId],
+    [visitId, update],
   );
   if (!copy || !forms)
     return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && stored.loaded} actions={actions} />;

@@ -4,10 +4,10 @@
  * value, id and note from the choice (clearing empties all three); checkbox
  * holds several values; tel keeps digits only; email and url are checked;
  * file and image fields keep their files on the device with the generated
- * name. In edit mode: label editing, comment switch and alert flag.
+ * name, once reduced and checked (field-photo.ts), saying so while it runs. In edit mode: label editing, comment switch and alert flag.
  */
 import { memo, useId, useState, type ReactNode } from 'react';
-import { checkImage, chooseOption, fieldConfig, generatedFileName, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
+import { chooseOption, fieldConfig, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
 import { isEmail } from '../../domain/validation';
 import { Icon } from '../../ui/icons';
 import { visitTexts as t } from './texts';
@@ -18,8 +18,11 @@ interface Props {
   disabled: boolean;
   editMode: boolean;
   onChange: (field: VisitField) => void;
-  /** Keeps a picked file on the device; returns the name used in the answer. */
-  onFile: (file: File, generatedName: string) => Promise<void>;
+  /**
+   * Reduces a picked photo, keeps it on the device and adds it to this field (by id: the screen
+   * may show another section by then). Resolves to null when kept, else why it was not.
+   */
+  onFile: (file: File, fieldId: string) => Promise<string | null>;
 }
 
 const isUrl = (v: string) => /^https?:\/\/\S+\.\S+/.test(v);
@@ -28,6 +31,7 @@ const isUrl = (v: string) => /^https?:\/\/\S+\.\S+/.test(v);
 export const FieldInput = memo(function FieldInput({ field, disabled, editMode, onChange, onFile }: Props) {
   const id = useId();
   const [fileError, setFileError] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const config = fieldConfig(field);
   const value = field.field_value[0] ?? '';
   const setValue = (v: string) => onChange({ ...field, field_value: v === '' ? [] : [v] });
@@ -152,19 +156,28 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
               const file = e.target.files?.[0];
               e.target.value = '';
               if (!file) return;
-              const check = checkImage(file, t.notAnImage);
-              setFileError(check.ok ? null : check.message);
-              if (!check.ok) return;
-              const name = generatedFileName(file.name);
-              void onFile(file, name).then(() =>
-                onChange({ ...field, files: [...field.files, { name, originalName: file.name, size: file.size, type: file.type, new: true, deleted: false }] }),
-              );
+              // Reduced first, then checked (field-photo.ts); the field changes only once it is kept.
+              setFileError(null);
+              setPreparing(true);
+              void onFile(file, field.id).then((problem) => {
+                setPreparing(false);
+                setFileError(problem);
+              });
             }}
           />
           <label htmlFor={id} className={`btn btn--secondary${disabled ? ' is-disabled' : ''}`} aria-hidden="true">
             {field.field_type === 'image' ? t.addPhoto : t.addFile}
           </label>
-          {fileError ? <p className="field__error">{fileError}</p> : null}
+          {preparing ? (
+            <p className="muted small" role="status">
+              {t.preparingPhoto}
+            </p>
+          ) : null}
+          {fileError ? (
+            <p className="field__error" role="alert">
+              {fileError}
+            </p>
+          ) : null}
           <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
         </div>
       );

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { VISIT_STATE_LABELS, type VisitState } from '../../../sync/index';
-import { NO_FILTERS, byProperty, filterVisits, type VisitFilters } from '../../domain/visits';
+import { NO_FILTERS, byProperty, filterVisits, startedElsewhere, type VisitFilters } from '../../domain/visits';
 import { formatDateTime } from '../../domain/format';
 import { engineState } from '../../services/engine';
 import { RefreshedAt } from '../../ui/refreshed-at';
@@ -92,6 +92,7 @@ export function VisitListPage() {
                     {t.dates(formatDateTime(visit.date_begin.date), formatDateTime(visit.date_end.date))}
                     {copy ? t.downloadedHere : ''}
                     {copy?.started ? t.startedHere : ''}
+                    {startedElsewhere(visit, actions.userId, Boolean(copy?.started)) ? t.startedElsewhere : ''}
                   </p>
                   {waiting > 0 ? <p className="small pending-note">{t.waiting(waiting)}</p> : null}
                   <VisitActionButtons visit={visit} copy={copy} startedId={startedId} actions={actions} />

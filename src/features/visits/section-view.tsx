@@ -47,7 +47,7 @@ interface SectionProps {
   showCompleted: boolean;
   onOpen: (sectionId: string) => void;
   onChangeSection: (change: (s: VisitSection) => VisitSection) => void;
-  onFile: (file: File, name: string) => Promise<void>;
+  onFile: (file: File, fieldId: string) => Promise<string | null>;
 }
 
 export function SectionView({ section, disabled, editMode, renamable, showHidden, showCompleted, onOpen, onChangeSection, onFile }: SectionProps) {

@@ -50,6 +50,16 @@ export const visitTexts = {
   started: 'Visite démarrée.',
   assigned: 'La visite vous est attribuée.',
   filesNotDownloaded: (n: number) => `${n} fichier(s) non téléchargé(s) : réessayez le téléchargement.`,
+  /** My visit started on a device that no longer has it (issue 19): resumed here from the server's copy. */
+  resume: 'Reprendre sur cet appareil',
+  resumeTitle: 'Reprendre la visite sur cet appareil ?',
+  resumeText:
+    'La visite sera téléchargée telle qu’elle est enregistrée sur le serveur, avec ses fichiers, puis démarrée sur cet appareil pour que vous la poursuiviez.',
+  resumeLoss: 'Ce que l’autre appareil n’avait pas encore enregistré sur le serveur ne peut pas être récupéré.',
+  resumeConfirm: 'Reprendre',
+  resumed: 'Visite reprise sur cet appareil.',
+  startedElsewhere: ' · démarrée sur un autre appareil',
+  startedElsewhereDetail: 'Elle a été démarrée sur un autre appareil : vous pouvez la reprendre ici.',
 
   // Detail: drawer.
   drawer: 'Menu de la visite',
@@ -115,6 +125,10 @@ export const visitTexts = {
   removeFile: (name: string) => `Retirer ${name}`,
   addFileTo: (name: string) => `Ajouter un fichier : ${name}`,
   notAnImage: 'Merci de rajouter une image',
+  /** A picked file that is not a readable image (corrupt, or not what its type says): the field keeps its files. */
+  unreadablePhoto: (name: string) => `La photo « ${name} » ne peut pas être lue : le fichier est abîmé ou n’est pas une image. Choisissez-en une autre.`,
+  notKept: 'La photo n’a pas pu être gardée sur l’appareil. Libérez de l’espace puis réessayez.',
+  preparingPhoto: 'Préparation de la photo…',
   addPhoto: 'Ajouter une photo',
   addFile: 'Ajouter un fichier',
   fieldComment: (name: string) => `Commentaire : ${name}`,

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import type { DraftSnapshot, VisitData, VisitDraft, VisitSection } from '../../../sync/index';
+import type { DraftSnapshot, VisitData, VisitDraft, VisitField, VisitSection } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 
@@ -18,6 +18,27 @@ export function updateSection(forms: VisitData, sectionId: string, change: (s: V
   const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
     for (const [id, section] of Object.entries(sections)) {
       if (id === sectionId) return { ...sections, [id]: change(section) };
+      const inner = walk(section.sections);
+      if (inner) return { ...sections, [id]: { ...section, sections: inner } };
+    }
+    return null;
+  };
+  for (const [formId, form] of Object.entries(forms)) {
+    const sections = walk(form.sections);
+    if (sections) return { ...forms, [formId]: { ...form, sections } };
+  }
+  return forms;
+}
+
+/**
+ * A copy of the data where one field (found in any section) is replaced by `change(field)`: a photo
+ * kept after its reduction lands in its own field, even if another section is shown by then.
+ */
+export function updateField(forms: VisitData, fieldId: string, change: (f: VisitField) => VisitField): VisitData {
+  const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
+    for (const [id, section] of Object.entries(sections)) {
+      const field = Object.hasOwn(section.fields, fieldId) ? section.fields[fieldId] : undefined;
+      if (field) return { ...sections, [id]: { ...section, fields: { ...section.fields, [fieldId]: change(field) } } };
       const inner = walk(section.sections);
       if (inner) return { ...sections, [id]: { ...section, sections: inner } };
     }

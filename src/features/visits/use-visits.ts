@@ -1,7 +1,7 @@
 /**
  * Visit data for the screens: the list and the local working copies from the
- * visits facade (engine.visits), and the actions (download, start, take over,
- * pause, terminate) as its named operations, so that each works offline and
+ * visits facade (engine.visits), and the actions (download, start, resume
+ * here a visit started on another device, take over, pause, terminate) as its named operations, so that each works offline and
  * says what waits to be sent.
  */
 import { useState } from 'react';
@@ -56,6 +56,16 @@ export function useVisitActions() {
   };
 
   const start = (visitId: number) => runOperation((engine) => engine.visits.start(visitId), { success: t.started });
+  /** Downloads what the server saved of my visit started elsewhere, with its percent, and starts it here. */
+  const resume = async (visitId: number) => {
+    const onProgress = (percent: number) => setProgress((p) => ({ ...p, [visitId]: percent }));
+    onProgress(0);
+    try {
+      await runOperation((engine) => engine.visits.resume(visitId, onProgress), { success: t.resumed });
+    } finally {
+      setProgress(({ [visitId]: _done, ...rest }) => rest);
+    }
+  };
   const takeOver = (visitId: number) => runOperation((engine) => engine.visits.takeOver(visitId), { success: t.assigned });
 
   /** Pause (draft) or Terminer: the data, then the fiche, then the files waiting in the dialog. */
@@ -64,7 +74,7 @@ export function useVisitActions() {
     return done !== null;
   };
 
-  return { userId, progress, download, start, takeOver, close };
+  return { userId, progress, download, start, resume, takeOver, close };
 }
 
 /** Queues every file added to the visit's fields and not yet queued (the dialog's send button). */
