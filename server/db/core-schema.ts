@@ -97,6 +97,8 @@ CREATE TABLE IF NOT EXISTS messages (
   send_by_id INTEGER
 );
 CREATE INDEX IF NOT EXISTS messages_object ON messages(object_kind, object_id, date);
+-- Unread counts (id > last read) and a thread's last message, without walking the whole thread.
+CREATE INDEX IF NOT EXISTS messages_object_id ON messages(object_kind, object_id, id);
 
 -- Last message a user has read in a thread; drives isNew and the unread count.
 CREATE TABLE IF NOT EXISTS message_reads (

@@ -23,3 +23,10 @@ export const optionalText = (maxLength: number = LONG_TEXT) => ({ type: ['string
 export const isoDate = { type: 'string', minLength: 10, maxLength: 40 } as const;
 /** Seconds since 1970 up to the year 9999 (new Date() of more is an invalid date). */
 export const epochSeconds = { type: ['integer', 'null'], minimum: 0, maximum: 253_402_300_799 } as const;
+
+/** A message of a conversation (interventions, OS, echopark): at most 5,000 characters (issue 21). */
+export const MAX_MESSAGE_LENGTH = 5_000;
+export const messageTextSchema = { type: 'string', minLength: 1, maxLength: MAX_MESSAGE_LENGTH } as const;
+/** Messages of a thread per page when the client names none (a thread under one page is answered whole, as before); at most THREAD_PAGE_MAX. */
+export const THREAD_PAGE = 200;
+export const THREAD_PAGE_MAX = 500;

@@ -77,6 +77,10 @@ export function pullInterventionDetail(db: Database, api: ApiClient, id: number)
 }
 
 /** The children of one request (appointments, debriefings, messages): the server's replace the cached ones. */
+/** Messages asked per page of a thread, and the most pages read (10,000 messages). */
+const THREAD_PAGE_SIZE = 200;
+const MAX_PAGES = 50;
+
 async function pullChildren<S extends v.GenericSchema>(
   db: Database,
   api: ApiClient,
@@ -88,9 +92,20 @@ async function pullChildren<S extends v.GenericSchema>(
     parent: Record<string, string>;
     resource: string;
     toDoc(item: v.InferOutput<S>, now: number): StoredDoc;
+    /** Asked page by page (itemsPerPage) until a short page; absent: one call. */
+    pageSize?: number;
   },
 ): Promise<void> {
-  const { items } = await api.list<unknown>(pull.path, { searchParams: pull.searchParams });
+  const items: unknown[] = [];
+  for (let page = 1; ; page++) {
+    const size = pull.pageSize;
+    const searchParams = size ? { ...pull.searchParams, page, itemsPerPage: size } : pull.searchParams;
+    const batch = (await api.list<unknown>(pull.path, { searchParams })).items;
+    // A backend that ignores the paging answers the same items again: they are not taken twice.
+    if (page > 1 && batch.length > 0 && JSON.stringify(batch[0]) === JSON.stringify(items[0])) break;
+    items.push(...batch);
+    if (!size || batch.length !== size || page >= MAX_PAGES) break;
+  }
   const now = Date.now();
   const { valid } = checkItems(pull.item, items, pull.path);
   await storeFresh(
@@ -137,6 +152,8 @@ export function pullThreadMessages(db: Database, api: ApiClient, key: string, pa
     parent: { thread: key },
     resource: `messages:${key}`,
     toDoc: (m, now) => ({ ...cached(`${key}:${m.id}`, m, now), date: m.date }),
+    // The reference server pages long threads (200 by default); a backend that does not page answers all in the first.
+    pageSize: THREAD_PAGE_SIZE,
   });
 }
 

@@ -157,6 +157,34 @@ describe('issue 21 findings', () => {
     expect((db.prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(bigId) as { data: string }).data).toBe(stored);
   }, 60_000);
 
+  it('8. messages are capped at 5,000 characters and threads are paged (page, itemsPerPage, order[date])', async () => {
+    const db = api.server.ctx.db;
+    const ir = db
+      .prepare(
+        `SELECT ir.id FROM intervention_requests ir JOIN user_real_estates ure ON ure.real_estate_id = ir.real_estate_id JOIN users u ON u.id = ure.user_id WHERE u.email = 'gestionnaire@demo.fr' LIMIT 1`,
+      )
+      .get() as { id: number };
+    const post = (messageText: string) =>
+      api.call('POST', '/api/intervention_request/messages/new_conversation', {
+        as: 'gestionnaire@demo.fr',
+        body: { interventionRequest: ir.id, messageText },
+      });
+    const long = await post('x'.repeat(5_001));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('messageText');
+    const already = (db.prepare(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = 'intervention' AND object_id = ?`).get(ir.id) as { n: number }).n;
+    for (let i = already; i < 260; i++) expect((await post(`Message ${i}`)).status).toBe(201);
+    const url = `/api/intervention_request/messages?interventionRequest=${ir.id}`;
+    const whole = await api.call('GET', url, { as: 'gestionnaire@demo.fr', ld: true });
+    expect(whole.body['hydra:totalItems']).toBe(260);
+    expect(whole.body['hydra:member']).toHaveLength(200);
+    const page = await api.call('GET', `${url}&page=3&itemsPerPage=100`, { as: 'gestionnaire@demo.fr' });
+    expect(page.body).toHaveLength(60);
+    expect(page.body.at(-1).messageText).toBe('Message 259');
+    const newest = await api.call('GET', `${url}&order[date]=desc&itemsPerPage=1`, { as: 'gestionnaire@demo.fr' });
+    expect(newest.body.map((m: { messageText: string }) => m.messageText)).toEqual(['Message 259']);
+  }, 60_000);
+
   it('8. an echopark-only member may not create a real estate; a manager may', async () => {
     const body = { name: 'Bien pirate', mainContact: { address: '1 rue X', postalCode: '69001', city: 'Lyon' } };
     const refused = await api.call('POST', '/api/real_estates', { as: 'echopark@demo.fr', body });

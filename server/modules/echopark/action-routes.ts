@@ -10,6 +10,7 @@ import { tx } from '../../db/open';
 import { idFrom } from '../../http/collections';
 import { badRequest, refusal } from '../../http/errors';
 import { readImageUpload } from '../../http/uploads';
+import { MAX_MESSAGE_LENGTH } from '../../http/schemas';
 import {
   ECHOPARK_MESSAGE_TYPES,
   ECHOPARK_TEXTS,
@@ -87,7 +88,12 @@ export function actionRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: {
           type: 'object',
           required: ['requestId'],
-          properties: { recipientRoleId: optionalRef, recipientGroupId: optionalRef, message: optionalText, requestId: ref },
+          properties: {
+            recipientRoleId: optionalRef,
+            recipientGroupId: optionalRef,
+            message: { type: ['string', 'null'], maxLength: MAX_MESSAGE_LENGTH },
+            requestId: ref,
+          },
         },
       },
     },

@@ -9,13 +9,13 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/open';
 import { tx } from '../../db/open';
 import { currentUser, type AuthUser } from '../../http/auth';
-import { idFrom, intParam, paging, query, sendCollection } from '../../http/collections';
+import { idFrom, intParam, orderParam, paging, query, sendCollection } from '../../http/collections';
 import { badRequest } from '../../http/errors';
-import { refSchema as ref } from '../../http/schemas';
+import { messageTextSchema, refSchema as ref, THREAD_PAGE, THREAD_PAGE_MAX } from '../../http/schemas';
 import { visibleOsIds } from '../os/access';
 import type { ThreadDto } from '../../../sync/contract/interventions';
 import { visibilityClause, visibleIntervention } from './access';
-import { addMessage, markThreadRead, threadMessages } from './serializers';
+import { addMessage, markThreadRead, threadMessages, threadSize } from './serializers';
 
 interface ThreadRow {
   kind: 'intervention' | 'os';
@@ -86,9 +86,11 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const irId = intParam(query(request), 'interventionRequest');
     if (irId === undefined) throw badRequest('Le paramètre interventionRequest est obligatoire.');
     visibleIntervention(db, user, irId);
-    const items = threadMessages(db, 'intervention', irId);
+    const q = query(request);
+    const { itemsPerPage, offset } = paging(q, THREAD_PAGE, THREAD_PAGE_MAX);
+    const items = threadMessages(db, 'intervention', irId, { direction: orderParam(q, 'date') ?? 'ASC', limit: itemsPerPage, offset });
     tx(db, () => markThreadRead(db, user.id, 'intervention', irId));
-    return sendCollection(request, reply, items);
+    return sendCollection(request, reply, items, threadSize(db, 'intervention', irId));
   });
 
   app.post<{ Body: { interventionRequest: string | number; messageText: string } }>(
@@ -98,7 +100,7 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
         body: {
           type: 'object',
           required: ['interventionRequest', 'messageText'],
-          properties: { interventionRequest: ref, messageText: { type: 'string', minLength: 1, maxLength: 5000 } },
+          properties: { interventionRequest: ref, messageText: messageTextSchema },
         },
       },
     },
@@ -112,7 +114,7 @@ export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
         markThreadRead(db, user.id, 'intervention', row.id);
         return messageId;
       });
-      return reply.status(201).send(threadMessages(db, 'intervention', row.id).find((m) => m.id === id));
+      return reply.status(201).send(threadMessages(db, 'intervention', row.id, { onlyId: id })[0]);
     },
   );
 

@@ -139,12 +139,20 @@ interface MessageRow {
 }
 
 /** Messages of a thread, oldest first; automatic ones (no author) have sendBy.id 0. */
-export function threadMessages(db: Db, kind: 'intervention' | 'os', objectId: number): MessageDto[] {
+/** One page of a thread, oldest first unless `direction` says otherwise (a thread of 1,500 posts was 7.7 MB in one answer). */
+export function threadMessages(
+  db: Db,
+  kind: 'intervention' | 'os',
+  objectId: number,
+  page: { direction?: 'ASC' | 'DESC'; limit?: number; offset?: number; onlyId?: number } = {},
+): MessageDto[] {
+  const { direction = 'ASC', limit = -1, offset = 0, onlyId } = page;
   const rows = db
     .prepare(
-      `SELECT m.id, m.message_text, m.date, m.send_by_id, u.firstname, u.lastname FROM messages m LEFT JOIN users u ON u.id = m.send_by_id WHERE m.object_kind = ? AND m.object_id = ? ORDER BY m.date, m.id`,
+      `SELECT m.id, m.message_text, m.date, m.send_by_id, u.firstname, u.lastname FROM messages m LEFT JOIN users u ON u.id = m.send_by_id
+       WHERE m.object_kind = ? AND m.object_id = ? ${onlyId !== undefined ? 'AND m.id = ?' : ''} ORDER BY m.date ${direction}, m.id ${direction} LIMIT ? OFFSET ?`,
     )
-    .all(kind, objectId) as MessageRow[];
+    .all(kind, objectId, ...(onlyId !== undefined ? [onlyId] : []), limit, offset) as MessageRow[];
   return rows.map((r) => ({
     id: r.id,
     messageText: r.message_text,
@@ -154,6 +162,11 @@ export function threadMessages(db: Db, kind: 'intervention' | 'os', objectId: nu
         ? { id: r.send_by_id, firstName: r.firstname ?? '', lastName: r.lastname ?? '' }
         : { id: 0, firstName: 'Batipass', lastName: '' },
   }));
+}
+
+/** Messages in a thread (the total of its pages). */
+export function threadSize(db: Db, kind: 'intervention' | 'os', objectId: number): number {
+  return (db.prepare(`SELECT COUNT(*) AS n FROM messages WHERE object_kind = ? AND object_id = ?`).get(kind, objectId) as { n: number }).n;
 }
 
 /** Marks a thread read up to its last message for the user (drives isNew and the unread count). */

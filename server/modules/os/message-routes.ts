@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
 import { currentUser } from '../../http/auth';
-import { idFrom, orderParam, param, query, sendCollection } from '../../http/collections';
+import { idFrom, orderParam, paging, param, query, sendCollection } from '../../http/collections';
+import { messageTextSchema, THREAD_PAGE, THREAD_PAGE_MAX } from '../../http/schemas';
+import { threadSize } from '../interventions/serializers';
 import { badRequest } from '../../http/errors';
 import type { NewOsMessagePayload } from '../../../sync/contract/os';
 import { visibleOs } from './access';
@@ -18,7 +20,7 @@ import { addOsMessage, markOsThreadRead, osMessages } from './messages';
 const newMessageSchema = {
   type: 'object',
   required: ['messageText', 'workValidationRequest'],
-  properties: { messageText: { type: 'string', minLength: 1, maxLength: 5000 }, workValidationRequest: refSchema },
+  properties: { messageText: messageTextSchema, workValidationRequest: refSchema },
 } as const;
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,9 +31,10 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = currentUser(request);
     const q = query(request);
     const row = visibleOs(db, user, idFrom(param(q, 'workValidationRequest')));
-    const items = osMessages(db, row.id, orderParam(q, 'date') ?? 'ASC');
+    const { itemsPerPage, offset } = paging(q, THREAD_PAGE, THREAD_PAGE_MAX);
+    const items = osMessages(db, row.id, orderParam(q, 'date') ?? 'ASC', { limit: itemsPerPage, offset });
     tx(db, () => markOsThreadRead(db, user.id, row.id));
-    return sendCollection(request, reply, items);
+    return sendCollection(request, reply, items, threadSize(db, 'os', row.id));
   });
 
   app.post<{ Body: NewOsMessagePayload }>(
@@ -48,7 +51,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
         markOsThreadRead(db, user.id, row.id);
         return messageId;
       });
-      return reply.status(201).send(osMessages(db, row.id).find((m) => m.id === id));
+      return reply.status(201).send(osMessages(db, row.id, 'ASC', { onlyId: id })[0]);
     },
   );
 }

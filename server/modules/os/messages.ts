@@ -20,14 +20,20 @@ interface MessageRow {
 /** Name shown as the author of automatic messages. */
 export const AUTOMATIC_AUTHOR = { id: 0, firstName: 'Batipass', lastName: '' } as const;
 
-export function osMessages(db: Db, osId: number, direction: 'ASC' | 'DESC' = 'ASC'): OsMessageDto[] {
+export function osMessages(
+  db: Db,
+  osId: number,
+  direction: 'ASC' | 'DESC' = 'ASC',
+  page: { limit?: number; offset?: number; onlyId?: number } = {},
+): OsMessageDto[] {
+  const { limit = -1, offset = 0, onlyId } = page;
   const rows = db
     .prepare(
       `SELECT m.id, m.message_text, m.date, m.send_by_id, u.firstname, u.lastname
        FROM messages m LEFT JOIN users u ON u.id = m.send_by_id
-       WHERE m.object_kind = 'os' AND m.object_id = ? ORDER BY m.date ${direction}, m.id ${direction}`,
+       WHERE m.object_kind = 'os' AND m.object_id = ? ${onlyId !== undefined ? 'AND m.id = ?' : ''} ORDER BY m.date ${direction}, m.id ${direction} LIMIT ? OFFSET ?`,
     )
-    .all(osId) as MessageRow[];
+    .all(osId, ...(onlyId !== undefined ? [onlyId] : []), limit, offset) as MessageRow[];
   return rows.map((r) => ({
     id: r.id,
     messageText: r.message_text,
