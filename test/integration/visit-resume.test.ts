@@ -6,7 +6,8 @@
  * starts the visit here, where it is typed in and saved as usual. A download
  * cut midway leaves no copy and queues no start; the next attempt works. A
  * copy downloaded here before the other device started is replaced by the
- * server's newer one.
+ * server's newer one. Files that fail leave the visit started with them
+ * listed; retrying fetches only them and keeps what was typed meanwhile.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstValueFrom, filter, type Observable } from 'rxjs';
@@ -133,9 +134,14 @@ describe('resume on this device a visit started on another one', () => {
       // No half copy: the old copy is still the only one, not started, its data the old data.
       expect(copies.get(id)).toMatchObject({ started: false });
 
+      // The visit's files fail this time: the visit is started all the same, its files listed to retry.
+      cut = `/api/visit/download-file/${id}/`;
       const ids = await engine.visits.resume(id, () => undefined);
+      cut = null;
       expect(await engine.outcome(ids, 5000)).toEqual({ outcome: 'sent' });
-      await first(engine.visits.watchCopies(), (map) => Boolean(map.get(id)?.started));
+      const started = (await first(engine.visits.watchCopies(), (map) => Boolean(map.get(id)?.started))).get(id)!;
+      expect(started.failedFiles).toHaveLength(started.files.length);
+      expect(started.files.length).toBeGreaterThan(0);
       const held = engine.visits.draft(id);
       await new Promise<void>((resolve) => {
         const done = () => held.draft.getSnapshot().forms && resolve();
@@ -143,6 +149,13 @@ describe('resume on this device a visit started on another one', () => {
         done();
       });
       expect(JSON.stringify(held.draft.getSnapshot().forms)).toContain('Enregistré ailleurs');
+      held.draft.update((forms) => typeInFirstText(forms, 'Tapé avant de réessayer les fichiers'));
+      await held.draft.flushLocal();
+
+      // 'Réessayer': only the files, and what was typed meanwhile stays.
+      const retried = await engine.visits.download(id, () => undefined);
+      expect(retried).toMatchObject({ started: true, failedFiles: [] });
+      expect(JSON.stringify(retried.forms)).toContain('Tapé avant de réessayer les fichiers');
       held.release();
     } finally {
       cut = null;
