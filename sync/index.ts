@@ -77,8 +77,10 @@ export {
   distanceKm,
   echoparkPaths,
   flattenProperties,
+  isNewPhotoRef,
   matchesProperty,
   nearestProperties,
+  newPhotoRef,
   timelineMessages,
 } from './contract/echopark';
 export { TILES_CACHE } from './contract/caches';

@@ -13,6 +13,7 @@ export {
   checkFormValue,
   distanceKm,
   flattenProperties,
+  isNewPhotoRef,
   type EchoparkDetail,
   type EchoparkDomainNode,
   type EchoparkForm,

@@ -11,6 +11,7 @@ import {
   checkFormValue,
   distanceKm,
   flattenProperties,
+  isNewPhotoRef,
   type EchoparkDetail,
   type EchoparkDomainNode,
   type EchoparkForm,
@@ -164,13 +165,22 @@ function rawOf(field: EchoparkFormField, value: FormValues[string] | undefined):
   return value;
 }
 
+/**
+ * The contract's check, except that an upload field may also hold a photo taken on the device and not
+ * sent yet (newPhotoRef): its upload is queued before the form, which then names it by its server id.
+ */
+function checkValue(field: EchoparkFormField, raw: unknown): ReturnType<typeof checkFormValue> {
+  if (field.type === 'upload' && isNewPhotoRef(raw)) return { value: raw };
+  return checkFormValue(field, raw);
+}
+
 /** One yup test per field, with the contract's French messages; disabled fields are never checked. */
 export function progressFormSchema(form: EchoparkForm): yup.ObjectSchema<FormValues> {
   const shape: Record<string, yup.Schema<FormValues[string] | undefined>> = {};
   for (const field of formFields(form)) {
     if (field.disabled) continue;
     shape[fieldName(field)] = yup.mixed<FormValues[string]>().test('field', '', function check(value) {
-      const result = checkFormValue(field, rawOf(field, value as FormValues[string]));
+      const result = checkValue(field, rawOf(field, value as FormValues[string]));
       return 'error' in result ? this.createError({ message: result.error }) : true;
     });
   }
@@ -189,7 +199,7 @@ export function formPayload(form: EchoparkForm, values: FormValues, requestId: n
         fields: g.fields
           .filter((f) => !f.disabled)
           .map((f) => {
-            const checked = checkFormValue(f, rawOf(f, values[fieldName(f)]));
+            const checked = checkValue(f, rawOf(f, values[fieldName(f)]));
             return { id: f.id, value: 'error' in checked ? null : checked.value };
           }),
       })),

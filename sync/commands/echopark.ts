@@ -32,7 +32,8 @@ const resolve = (id: string, ids: IdMap) => ids[id] ?? id;
 /** The server id of the request a command acts on; a request never created (its creation refused, then discarded) has none. */
 function serverRequestId(id: string, ids: IdMap): number {
   const n = Number(resolve(id, ids));
-  if (!Number.isInteger(n) || n <= 0) throw new AppError("La demande n'a pas été créée sur le serveur : renvoyez-la ou supprimez cet envoi.");
+  if (!Number.isInteger(n) || n <= 0)
+    throw new AppError("La demande n'a pas été créée sur le serveur : réessayez d'abord la demande, ou abandonnez cet envoi.");
   return n;
 }
 

@@ -120,7 +120,6 @@ export interface EchoparkMessagePayload {
 export const NEW_PHOTO_PREFIX = 'tmp-photo-';
 export const newPhotoRef = (fileId: string) => `${NEW_PHOTO_PREFIX}${fileId}`;
 export const isNewPhotoRef = (value: unknown): value is string => typeof value === 'string' && value.startsWith(NEW_PHOTO_PREFIX);
-export const newPhotoFileId = (ref: string) => ref.slice(NEW_PHOTO_PREFIX.length);
 
 /** Field values go either as `form[field.key]` or as `form.groups[].fields[] = { id, value }`. */
 export interface EchoparkFormPayload {

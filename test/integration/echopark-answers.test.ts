@@ -95,7 +95,7 @@ describe('echopark creation answers', () => {
     // Its photo has no request to go to: refused in French, never sent (to 'picture/NaN' or anywhere).
     expect(commands.find((c) => c.id === photoId)).toMatchObject({
       status: 'rejected',
-      lastError: { message: "La demande n'a pas été créée sur le serveur : renvoyez-la ou supprimez cet envoi." },
+      lastError: { message: "La demande n'a pas été créée sur le serveur : réessayez d'abord la demande, ou abandonnez cet envoi." },
     });
     expect(world.sent.filter((s) => s.startsWith('POST /api/echopark/picture/'))).toEqual([]);
     // The card created on the device goes (the outbox's one rollback): nothing left « Pas encore envoyée ».

@@ -5,13 +5,19 @@
  * required, disabled fields read-only. formik holds the values; the yup
  * schema runs the contract's checkFormValue (the server's own rule), so the
  * form is valid before it is submitted. Sent as an operation, offline too.
+ * An upload field names a photo of the request, or a new one taken there
+ * (camera or files, reduced by the shared picker before the 5 MB check): the
+ * new photo is queued with the form, uploaded first, and the field then names
+ * it by its server id, so a required photo can be given with no network.
  */
+import { useState } from 'react';
 import { Formik, Form, useField } from 'formik';
-import type { EchoparkForm, EchoparkFormField } from '../../../sync/index';
+import { isNewPhotoRef, newPhotoRef, type EchoparkForm, type EchoparkFormField } from '../../../sync/index';
 import { formFieldName, formPayload, initialFormValues, progressFormSchema, type FormValues } from '../../domain/echopark';
 import { runOperation } from '../../services/commands';
 import { showToast } from '../../services/toasts';
 import { Button } from '../../ui/controls';
+import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { t } from './texts';
 
 const INPUT_TYPES: Partial<Record<EchoparkFormField['type'], string>> = {
@@ -40,7 +46,20 @@ function Label({ field, htmlFor }: { field: EchoparkFormField; htmlFor: string }
   );
 }
 
-function FieldInput({ field, pictures }: { field: EchoparkFormField; pictures: { id: number }[] }) {
+/** New photos picked in the form's upload fields, by the reference the field holds (newPhotoRef). */
+type NewPhotos = Record<string, PickedImage>;
+
+function FieldInput({
+  field,
+  pictures,
+  newPhotos,
+  onNewPhoto,
+}: {
+  field: EchoparkFormField;
+  pictures: { id: number }[];
+  newPhotos: NewPhotos;
+  onNewPhoto: (ref: string, image: PickedImage) => void;
+}) {
   const name = formFieldName(field);
   const [input, meta, helpers] = useField<FormValues[string]>(name);
   const id = `ep-form-${field.id}`;
@@ -99,12 +118,44 @@ function FieldInput({ field, pictures }: { field: EchoparkFormField; pictures: {
   const value = typeof input.value === 'string' ? input.value : '';
   const common = { id, name, value, disabled: field.disabled, onChange: input.onChange, onBlur: input.onBlur, ...aria };
   let control;
-  if (field.type === 'combo' || field.type === 'upload') {
-    const options = field.type === 'combo' ? field.choices : pictures.map((p, i) => ({ value: String(p.id), label: t.photoOption(i + 1) }));
+  if (field.type === 'upload') {
+    const options = pictures.map((p, i) => ({ value: String(p.id), label: t.photoOption(i + 1) }));
+    // A new photo: picked here (its name known), or queued with a form sent earlier and not confirmed yet.
+    const fresh = isNewPhotoRef(value) ? newPhotos[value] : undefined;
+    if (isNewPhotoRef(value)) options.push({ value, label: fresh ? t.newPhotoOption(fresh.file.name) : t.pendingPhotoOption });
+    control = (
+      <>
+        <select {...common}>
+          <option value="">{t.noPhotoOption}</option>
+          {options.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        {field.disabled ? null : (
+          <ImagePicker
+            images={fresh ? [fresh] : []}
+            label={t.takeFieldPhoto}
+            wrongTypeText={t.pictureNeeded}
+            onChange={(next) => {
+              // One photo per field: the last one picked (the picker allows several at once).
+              const image = next.filter((i) => i !== fresh).pop();
+              if (image) {
+                const ref = newPhotoRef(image.id);
+                onNewPhoto(ref, image);
+                void helpers.setValue(ref);
+              } else if (next.length === 0) void helpers.setValue('');
+            }}
+          />
+        )}
+      </>
+    );
+  } else if (field.type === 'combo') {
     control = (
       <select {...common}>
-        <option value="">{field.type === 'upload' ? t.noPhotoOption : t.choose}</option>
-        {options.map((c) => (
+        <option value="">{t.choose}</option>
+        {field.choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}
           </option>
@@ -138,6 +189,8 @@ export function ProgressForm({
   step: number;
   pictures: { id: number }[];
 }) {
+  const [newPhotos, setNewPhotos] = useState<NewPhotos>({});
+  const onNewPhoto = (ref: string, image: PickedImage) => setNewPhotos((photos) => ({ ...photos, [ref]: image }));
   return (
     <section className="panel ep-panel ep-panel--wide ep-form" aria-labelledby="ep-panel-form">
       <h2 id="ep-panel-form">{form ? form.label || t.formPanel : t.formPanel}</h2>
@@ -149,7 +202,15 @@ export function ProgressForm({
           validationSchema={progressFormSchema(form)}
           enableReinitialize
           onSubmit={async (values) => {
-            await runOperation((e) => e.echopark.submitForm({ requestId, payload: formPayload(form, values, requestId, step) }), { success: t.formSubmitted });
+            const payload = formPayload(form, values, requestId, step);
+            // The new photos the fields name go with the form (uploaded first); a photo picked then replaced stays behind.
+            const named = new Set(Object.values(values));
+            const photos = Object.entries(newPhotos)
+              .filter(([ref]) => named.has(ref))
+              .map(([ref, image]) => ({ ref, photo: toStoredFile(image) }));
+            const done = await runOperation((e) => e.echopark.submitForm({ requestId, payload, photos }), { success: t.formSubmitted });
+            // Queued: the form now names them by reference; a second submit must not queue them again.
+            if (done) setNewPhotos((left) => Object.fromEntries(Object.entries(left).filter(([ref]) => !named.has(ref))));
           }}
         >
           {({ submitForm, validateForm, setTouched, values }) => (
@@ -158,7 +219,7 @@ export function ProgressForm({
                 <fieldset key={g.id}>
                   <legend>{g.label}</legend>
                   {g.fields.map((f) => (
-                    <FieldInput key={f.id} field={f} pictures={pictures} />
+                    <FieldInput key={f.id} field={f} pictures={pictures} newPhotos={newPhotos} onNewPhoto={onNewPhoto} />
                   ))}
                 </fieldset>
               ))}

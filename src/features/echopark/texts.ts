@@ -121,6 +121,10 @@ export const t = {
   required: 'obligatoire',
   noPhotoOption: 'Aucune photo',
   photoOption: (n: number) => `Photo ${n}`,
+  /** An upload field takes a new photo (camera or files), offline too: sent before the form. */
+  takeFieldPhoto: 'Prendre ou choisir une photo',
+  newPhotoOption: (name: string) => `Nouvelle photo : ${name}`,
+  pendingPhotoOption: 'Photo en attente d’envoi',
   photosPanel: 'Photos',
   noPhotos: 'Aucune photo pour le moment.',
   sendPhotos: 'Envoyer les photos',
