@@ -42,3 +42,25 @@ export async function saveUnsavedCopies(db: Database, save: (visitId: number) =>
   for (const { id } of unsaved) if (await save(id)) saved.push(id);
   return saved;
 }
+
+/**
+ * A start the server refused (the visit was handed in, or is no longer the user's, meanwhile):
+ * the copy it marked started here is not editable any more. The outbox's rollback brings the list
+ * row back to the server's state; the copy's flag is this module's. What was typed stays in the
+ * copy and in the refused saves listed in 'Envois en attente'; a retried start marks it again.
+ */
+export async function unstartRefused(db: Database, commands: readonly Pick<OutboxDoc, 'name' | 'status' | 'payload'>[]): Promise<number[]> {
+  const refused = new Set(
+    commands.filter((c) => c.name === 'visit.start' && c.status === 'rejected').map((c) => String((c.payload as { visitId: number }).visitId)),
+  );
+  if (refused.size === 0) return [];
+  const docs = await db.visitdata.findByIds([...refused]).exec();
+  const undone: number[] = [];
+  for (const doc of docs.values()) {
+    const copy = dataOf<VisitCopyMeta>(doc);
+    if (!copy.started) continue;
+    await doc.incrementalPatch({ data: { ...dataOf(doc), started: false }, savedAt: Date.now() });
+    undone.push(Number(doc.id));
+  }
+  return undone;
+}

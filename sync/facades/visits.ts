@@ -13,7 +13,7 @@ import type { VisitDashboard } from '../contract/visits';
 import type { OutboxDoc } from '../store/database';
 import { dataOf } from '../store/plain';
 import { openVisitDraft, type VisitDraft } from '../drafts/visit-draft';
-import { closedCopiesDropper, saveUnsavedCopies } from '../drafts/visit-copies';
+import { closedCopiesDropper, saveUnsavedCopies, unstartRefused } from '../drafts/visit-copies';
 import { closeVisit, queueVisitFiles, visitFilePrefix, type CloseVisitInput } from '../commands/visit-operations';
 import {
   DASHBOARD_VISITS,
@@ -183,6 +183,10 @@ export function visitsModule(env: VisitsEnv = {}) {
       },
       onCommands(latest: readonly OutboxDoc[]) {
         commands = latest;
+        // A copy started by a start the server refused is not editable (store closing: next change).
+        void Promise.resolve()
+          .then(() => unstartRefused(ctx.db(), latest))
+          .catch(() => undefined);
         void dropSentCopies?.(latest)
           .then((dropped) => (dropped.length > 0 ? pullVisitList(ctx.db(), ctx.api, false) : undefined))
           .catch(() => undefined); // offline: the list is pulled again later

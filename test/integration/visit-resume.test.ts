@@ -7,7 +7,8 @@
  * cut midway leaves no copy and queues no start; the next attempt works. A
  * copy downloaded here before the other device started is replaced by the
  * server's newer one. Files that fail leave the visit started with them
- * listed; retrying fetches only them and keeps what was typed meanwhile.
+ * listed; retrying fetches only them and keeps what was typed meanwhile. A
+ * start the server refuses leaves the copy not editable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstValueFrom, filter, type Observable } from 'rxjs';
@@ -159,6 +160,25 @@ describe('resume on this device a visit started on another one', () => {
       held.release();
     } finally {
       cut = null;
+      await engine.wipe();
+    }
+  });
+
+  it('a start the server refuses (handed in meanwhile) leaves the copy not editable and the row as the server has it', async () => {
+    const id = visitId('Visite annuelle des parties communes'); // inspecteur's, to do
+    const engine = await newDevice('inspecteur@demo.fr');
+    try {
+      await engine.visits.refreshList();
+      await engine.visits.download(id, () => undefined);
+      engine.pause();
+      const ids = await engine.visits.start(id);
+      expect((await first(engine.visits.watchCopies(), (map) => Boolean(map.get(id)?.started))).get(id)?.started).toBe(true);
+      db().prepare(`UPDATE visits SET state = 'terminate' WHERE id = ?`).run(id);
+      engine.resume();
+      expect(await engine.outcome(ids, 5000)).toMatchObject({ outcome: 'rejected' });
+      expect((await first(engine.visits.watchCopies(), (map) => map.get(id)?.started === false)).get(id)?.started).toBe(false);
+      expect((await first(engine.visits.watchVisit(id), (v) => v?.visit.state === 'terminate'))?.visit.state).toBe('terminate');
+    } finally {
       await engine.wipe();
     }
   });
