@@ -4,7 +4,8 @@
  * value, id and note from the choice (clearing empties all three); checkbox
  * holds several values; tel keeps digits only; email and url are checked;
  * file and image fields keep their files on the device with the generated
- * name, once reduced and checked (field-photo.ts), saying so while it runs. In edit mode: label editing, comment switch and alert flag.
+ * name, once reduced and checked (field-photo.ts), saying so while it runs.
+ * In edit mode: label editing, comment switch and alert flag.
  */
 import { memo, useId, useState, type ReactNode } from 'react';
 import { chooseOption, fieldConfig, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
@@ -159,10 +160,12 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
               // Reduced first, then checked (field-photo.ts); the field changes only once it is kept.
               setFileError(null);
               setPreparing(true);
-              void onFile(file, field.id).then((problem) => {
-                setPreparing(false);
-                setFileError(problem);
-              });
+              void onFile(file, field.id)
+                .catch(() => t.notKept)
+                .then((problem) => {
+                  setPreparing(false);
+                  setFileError(problem);
+                });
             }}
           />
           <label htmlFor={id} className={`btn btn--secondary${disabled ? ' is-disabled' : ''}`} aria-hidden="true">
