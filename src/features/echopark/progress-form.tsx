@@ -10,7 +10,7 @@
  * new photo is queued with the form, uploaded first, and the field then names
  * it by its server id, so a required photo can be given with no network.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Formik, Form, useField } from 'formik';
 import { isNewPhotoRef, newPhotoRef, type EchoparkForm, type EchoparkFormField } from '../../../sync/index';
 import { formFieldName, formPayload, initialFormValues, progressFormSchema, type FormValues } from '../../domain/echopark';
@@ -191,6 +191,9 @@ export function ProgressForm({
 }) {
   const [newPhotos, setNewPhotos] = useState<NewPhotos>({});
   const onNewPhoto = (ref: string, image: PickedImage) => setNewPhotos((photos) => ({ ...photos, [ref]: image }));
+  // Photos already queued with a form: the field keeps showing them (name, thumbnail) until the server has
+  // them, and a second submit names them by reference without queuing them again.
+  const queued = useRef(new Set<string>());
   return (
     <section className="panel ep-panel ep-panel--wide ep-form" aria-labelledby="ep-panel-form">
       <h2 id="ep-panel-form">{form ? form.label || t.formPanel : t.formPanel}</h2>
@@ -206,11 +209,12 @@ export function ProgressForm({
             // The new photos the fields name go with the form (uploaded first); a photo picked then replaced stays behind.
             const named = new Set(Object.values(values));
             const photos = Object.entries(newPhotos)
-              .filter(([ref]) => named.has(ref))
+              .filter(([ref]) => named.has(ref) && !queued.current.has(ref))
               .map(([ref, image]) => ({ ref, photo: toStoredFile(image) }));
+            for (const p of photos) queued.current.add(p.ref);
             const done = await runOperation((e) => e.echopark.submitForm({ requestId, payload, photos }), { success: t.formSubmitted });
-            // Queued: the form now names them by reference; a second submit must not queue them again.
-            if (done) setNewPhotos((left) => Object.fromEntries(Object.entries(left).filter(([ref]) => !named.has(ref))));
+            // Nothing could be queued (no local store): the photos go with the next submit.
+            if (!done) for (const p of photos) queued.current.delete(p.ref);
           }}
         >
           {({ submitForm, validateForm, setTouched, values }) => (
