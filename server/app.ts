@@ -55,6 +55,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<ReferenceServer> {
   const db = openDatabase(config.dataDir, moduleSchemas);
+  for (const module of modules) module.migrate?.(db);
   const logLines: string[] = [];
   const ctx: AppContext = {
     db,

@@ -33,6 +33,8 @@ export interface ServerModule {
   name: string;
   /** CREATE TABLE IF NOT EXISTS statements of the module's own tables. */
   schema: string;
+  /** Brings a database file made by an earlier version up to the schema (runs at each start). */
+  migrate?(db: Db): void;
   routes(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   /** Adds the module's demo data to the core world (runs inside one transaction). */
   seed?(ctx: AppContext, world: World, options: SeedOptions): void;

@@ -7,8 +7,8 @@
  */
 export * as roles from './contract/roles';
 export { ERROR_CODES, isErrorCode, type ErrorCode } from './contract/errors';
-export { OS_DASHBOARD_LINES, type OsDashboard } from './contract/os';
-export { OS_LIST_FILTERS, ROLE_AT, osPath, stepsFrom, targetOf, type OsPlace, type StepCode } from './contract/os-workflow';
+export { OS_DASHBOARD_LINES, isCompleteOs, type OsDashboard } from './contract/os';
+export { OS_LIST_FILTERS, ROLE_AT, isEditablePlace, osPath, stepsFrom, targetOf, type OsPlace, type StepCode } from './contract/os-workflow';
 export {
   checkFormValue,
   distanceKm,

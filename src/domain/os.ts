@@ -5,7 +5,18 @@
  * user gets at each place from the dashboard's can-flags, the dashboard lines,
  * and the price as typed in French. Tested in Node, no browser.
  */
-import { OS_DASHBOARD_LINES, OS_LIST_FILTERS, ROLE_AT, osPath, stepsFrom, targetOf, type OsDashboard, type OsPlace, type StepCode } from '../../sync/rules';
+import {
+  OS_DASHBOARD_LINES,
+  OS_LIST_FILTERS,
+  ROLE_AT,
+  isEditablePlace,
+  osPath,
+  stepsFrom,
+  targetOf,
+  type OsDashboard,
+  type OsPlace,
+  type StepCode,
+} from '../../sync/rules';
 
 export type OsFilter = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const OS_FILTERS: readonly OsFilter[] = [1, 2, 3, 4, 5, 6, 7];
@@ -29,7 +40,7 @@ export interface FollowUpStep {
  * closed left out (it is the end, not a step someone acts at). Steps before
  * the current place are done; a closed OS has every step done.
  */
-export function followUp(place: string, price: number): FollowUpStep[] {
+export function followUp(place: string, price: number | null): FollowUpStep[] {
   const path = osPath(price).filter((p): p is Exclude<OsPlace, 'closed'> => p !== 'closed');
   const index = place === 'closed' ? path.length : (path as readonly string[]).indexOf(place);
   return path.map((p, i) => ({ place: p, role: ROLE_AT[p] ?? null, state: i < index ? 'done' : i === index ? 'current' : 'todo' }));
@@ -37,6 +48,8 @@ export function followUp(place: string, price: number): FollowUpStep[] {
 
 /** The can-flag that lets a user act at each place (spec part 1 §3, §4). */
 const FLAG_AT: Partial<Record<OsPlace, keyof OsDashboard>> = {
+  // A draft is completed by whoever may create OS.
+  start: 'canCreateWorkValidationRequest',
   request_init: 'canCreateWorkValidationRequest',
   request_completion: 'canCompleteWorkValidationRequest',
   purchase_order_dp: 'canPurchaseOrderDP',
@@ -64,7 +77,7 @@ const DECISION_PLACES: readonly string[] = ['n1_signature', 'n2_signature', 'pur
  * shared rules when next_step was never fetched), accept/refuse at the
  * signature and purchase-order places; nothing without the matching flag.
  */
-export function osAction(place: string, price: number, dashboard: Partial<OsDashboard> | null, nextSteps?: readonly StepCode[] | null): OsAction {
+export function osAction(place: string, price: number | null, dashboard: Partial<OsDashboard> | null, nextSteps?: readonly StepCode[] | null): OsAction {
   if (!mayAct(place, dashboard)) return null;
   const p = place as OsPlace;
   if (ADVANCE_PLACES.includes(place)) {
@@ -82,8 +95,7 @@ export function osAction(place: string, price: number, dashboard: Partial<OsDash
 }
 
 /** Whether the user may reopen the tunnel on this OS (drafts and completion, with the matching flag). */
-export const mayEdit = (place: string, dashboard: Partial<OsDashboard> | null) =>
-  (place === 'request_init' || place === 'request_completion') && mayAct(place, dashboard);
+export const mayEdit = (place: string, dashboard: Partial<OsDashboard> | null) => isEditablePlace(place as OsPlace) && mayAct(place, dashboard);
 
 export interface DashboardLine {
   label: string;

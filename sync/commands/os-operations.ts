@@ -22,7 +22,9 @@ export interface OsFormInput {
   files: PickedFile[];
   /**
    * true: 'Valider' on the recap, the request goes to completion (request_init → request_completion);
-   * false: 'Enregistrer le brouillon', it stays in request_init, editable by its author.
+   * false: 'Enregistrer le brouillon' (spec part 1 §2: posts as soon as a property is chosen): the
+   * server keeps what is filled in, as a draft in 'start' when provider, trade, type or price is
+   * missing (isCompleteOs), else in request_init; either stays editable by its author.
    */
   submit: boolean;
 }
@@ -46,11 +48,16 @@ export interface OsEditInput extends OsFormInput {
   place: OsPlace;
 }
 
-/** PUT the OS (a draft resumed, or a request being completed), its new files, and a draft's first step. */
+/**
+ * PUT the OS (a draft resumed, or a request being completed) and its new files; sent for validation
+ * ('Valider'), a draft in 'start' becomes a request (step request_init) and goes on to completion.
+ */
 export async function saveOs(outbox: OperationOutbox, input: OsEditInput): Promise<string[]> {
   const ids = [await outbox.enqueue('os.update', { osId: input.osId, body: { ...input.body }, preview: input.preview })];
   await addFiles(outbox, input.osId, input.files, ids);
-  if (input.submit && input.place === 'request_init')
+  if (input.submit && input.place === 'start')
+    ids.push(await outbox.enqueue('os.step', { osId: input.osId, stepCode: 'request_init', target: 'request_init' }));
+  if (input.submit && (input.place === 'start' || input.place === 'request_init'))
     ids.push(await outbox.enqueue('os.step', { osId: input.osId, stepCode: 'request_completion', target: 'request_completion' }));
   return ids;
 }
@@ -58,7 +65,7 @@ export async function saveOs(outbox: OperationOutbox, input: OsEditInput): Promi
 export interface OsStepInput {
   osId: string;
   place: OsPlace;
-  price: number;
+  price: number | null;
 }
 
 async function step(outbox: OperationOutbox, input: OsStepInput, code: string): Promise<string[]> {

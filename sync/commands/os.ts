@@ -8,7 +8,7 @@
  * touches (the outbox marks them pending while it is unsent, and undoes the
  * effect if the server refuses); the server's answer replaces it.
  */
-import { osIri, osPaths, type OsDto, type OsPayload } from '../contract/os';
+import { isCompleteOs, osIri, osPaths, type OsDto, type OsPayload } from '../contract/os';
 import { OS_WORKFLOW, type OsPlace } from '../contract/os-workflow';
 import type { MediaDto } from '../contract/core';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
@@ -67,8 +67,10 @@ export const osCreate = defineCommand<OsCreateCommand, OsDto>()({
   request: (p) => ({ method: 'POST', path: osPaths.create, json: p.body }),
   async apply({ db }, p) {
     const createdAt = new Date().toISOString();
-    const data = { id: p.tempId, number: '', place: 'request_init', price: p.body.price, information: p.body.information, createdAt, ...p.preview, medias: [] };
-    await db.workrequests.upsert({ id: p.tempId, data, pending: true, refreshedAt: 0, place: 'request_init', rank: rankOf(createdAt, p.tempId) });
+    // Where the server will put it: a draft missing parts waits in 'start' (isCompleteOs).
+    const place = isCompleteOs(p.body) ? 'request_init' : 'start';
+    const data = { id: p.tempId, number: '', place, price: p.body.price, information: p.body.information, createdAt, ...p.preview, medias: [] };
+    await db.workrequests.upsert({ id: p.tempId, data, pending: true, refreshedAt: 0, place, rank: rankOf(createdAt, p.tempId) });
   },
   async reconcile(ctx, p, answer) {
     await (await ctx.db.workrequests.findOne(p.tempId).exec())?.remove();

@@ -35,7 +35,8 @@ const LONG: OsPlace[] = [
   'closed',
 ];
 
-export const osPath = (price: number): OsPlace[] => (price > OS_PRICE_THRESHOLD ? LONG : SHORT);
+/** A draft without a price yet is on the short path until it has one. */
+export const osPath = (price: number | null): OsPlace[] => ((price ?? 0) > OS_PRICE_THRESHOLD ? LONG : SHORT);
 
 /** Who acts at each place (the role that moves the OS on from there). */
 export const ROLE_AT: Partial<Record<OsPlace, WorkflowRole>> = {
@@ -75,7 +76,7 @@ const PLACE_NAMES: Record<OsPlace, string> = {
 export const osPlaceLabel = (place: string) => PLACE_NAMES[place as OsPlace] ?? place;
 
 /** The step codes available from a place, whoever may use them. */
-export function stepsFrom(place: OsPlace, price: number): StepCode[] {
+export function stepsFrom(place: OsPlace, price: number | null): StepCode[] {
   if (DECISION_PLACES.includes(place)) {
     return [
       { code: `${place}_validated`, name: 'Valider' },
@@ -92,7 +93,7 @@ export const OS_STEP_CODES: readonly string[] = [...LONG, ...DECISION_PLACES.fla
 export const isKnownStepCode = (code: string) => OS_STEP_CODES.includes(code);
 
 /** Where a step code leads from a place, or null when it is not a step of that place. */
-export function targetOf(place: OsPlace, price: number, code: string): OsPlace | null {
+export function targetOf(place: OsPlace, price: number | null, code: string): OsPlace | null {
   if (!stepsFrom(place, price).some((s) => s.code === code)) return null;
   if (code.endsWith('_refused')) return REFUSAL_TARGET;
   if (code.endsWith('_validated')) {
@@ -125,4 +126,4 @@ export const OS_PLACES: readonly OsPlace[] = OS_LIST_FILTERS[1]!;
 export const mayCreateOs = (roles: readonly string[]) => mayActAt('request_init', roles);
 
 /** Whether an OS in this place can still be modified (PUT api/post_work_validation_requests/{id}). */
-export const isEditablePlace = (place: OsPlace) => place === 'request_init' || place === 'request_completion';
+export const isEditablePlace = (place: OsPlace) => place === 'start' || place === 'request_init' || place === 'request_completion';

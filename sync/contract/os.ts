@@ -33,7 +33,8 @@ export interface OsDto {
   id: number;
   number: string;
   place: OsPlace;
-  price: number;
+  /** Null only on a draft (place 'start') saved before its price was typed. */
+  price: number | null;
   information: string;
   createdAt: string;
   realEstate: { id: number; name: string };
@@ -47,17 +48,29 @@ export interface OsDto {
   medias: MediaDto[];
 }
 
+/**
+ * POST / PUT api/post_work_validation_requests. A draft (spec part 1 §5: "Saving an OS draft needs
+ * a chosen property") carries what is filled in: the others are null or empty.
+ */
 export interface OsPayload {
   id?: number;
   information: string;
   realEstatId: number;
-  businessAreaId: number;
+  businessAreaId: number | null;
   buildingIdList: number[];
   contactId: number | null;
-  serviceProviderCompanyId: number;
-  typeId: number;
-  price: number;
+  serviceProviderCompanyId: number | null;
+  typeId: number | null;
+  price: number | null;
 }
+
+/**
+ * What a request needs beyond a draft: provider, trade, type and a price above 0. The reference
+ * server creates a payload without them as a draft (place 'start') and one with them in
+ * request_init; a draft leaves 'start' (step request_init) only once complete. Shared by both sides.
+ */
+export const isCompleteOs = (p: Pick<OsPayload, 'businessAreaId' | 'serviceProviderCompanyId' | 'typeId' | 'price'>): boolean =>
+  p.businessAreaId !== null && p.serviceProviderCompanyId !== null && p.typeId !== null && typeof p.price === 'number' && p.price > 0;
 
 /** Body of PUT api/{firm}/workflows/go_to_step; objectId may be an id or an IRI. */
 export interface GoToStepPayload {

@@ -34,7 +34,7 @@ import { watchReferenceKind } from './reference';
 export type OsDoc = Doc<OsData, { place: string; rank: string }>;
 export type OsMessageDoc = Doc<OsMessageDto & { failed?: boolean }>;
 
-/** A tunnel saved before it could be sent, kept on the device (one per OS being prepared). */
+/** A tunnel an earlier version saved on the device only (one per OS being prepared). */
 export const OS_DRAFT_KIND = 'os';
 
 function matches(doc: OsDoc, needle: string): boolean {
@@ -86,8 +86,10 @@ function osFacade(ctx: ModuleContext) {
     refuse: (input: Parameters<typeof refuseOs>[1]) => refuseOs(ctx.outbox, input),
     addDocuments: (input: Parameters<typeof addOsDocuments>[1]) => addOsDocuments(ctx.outbox, input),
 
-    /** Tunnel drafts, one per OS being prepared (key: the tunnel's own id, or the OS's id when editing). */
-    saveDraft: (key: string, values: Record<string, unknown>, label: string) => ctx.drafts.save(OS_DRAFT_KIND, key, values, { label }),
+    /**
+     * Tunnel drafts that earlier versions kept on the device only (a draft now posts as soon as a
+     * property is chosen): listed, resumed and dropped once posted.
+     */
     readDraft: (key: string) => ctx.drafts.read<Record<string, unknown>>(OS_DRAFT_KIND, key),
     dropDraft: (key: string) => ctx.drafts.remove(OS_DRAFT_KIND, key),
     watchDrafts: () => ctx.drafts.watch<Record<string, unknown>>(OS_DRAFT_KIND),

@@ -32,7 +32,8 @@ const osItem = v.looseObject({
   id: v.number(),
   number: v.string(),
   place: v.string(),
-  price: v.number(),
+  // Null on a draft saved before its price was typed.
+  price: v.nullable(v.number()),
   createdAt: v.string(),
   realEstate: named,
   medias: v.optional(v.array(v.looseObject({ id: v.number() }))),

@@ -197,9 +197,14 @@ describe('OS', () => {
       .toBe(2);
   });
 
-  it('a draft saved as soon as a place is chosen is kept on the device and resumed; a server draft is resumed, modified and sent on', async () => {
+  it('a draft saved offline with only a provider and a property is posted once, listed as « Brouillon », reopened and sent on; a server draft is resumed, modified and sent on', async () => {
     const gt = await as('gt');
+    const drafts = () => db().prepare(`SELECT id, place, provider_company_id AS provider, price FROM work_validation_requests WHERE place = 'start'`).all();
+    const before = drafts().length;
+    await waitForServiceWorker(gt);
     await gt.goto('/requests-os-create');
+    await gt.getByRole('radio', { name: 'Hydro Plomberie Lyonnaise' }).waitFor();
+    await gt.context().setOffline(true);
     // Keyboard: the arrows look through the providers without leaving the step; Enter picks and moves on.
     await gt.getByRole('radio', { name: 'Hydro Plomberie Lyonnaise' }).focus();
     await gt.keyboard.press('ArrowDown');
@@ -207,17 +212,51 @@ describe('OS', () => {
     await gt.getByRole('heading', { name: /Étape 1 sur 8/ }).waitFor();
     await gt.keyboard.press('Enter');
     await gt.getByRole('heading', { name: /Étape 2 sur 8/ }).waitFor();
+    expect(await gt.getByRole('button', { name: 'Enregistrer le brouillon' }).count()).toBe(0);
     await gt.getByPlaceholder('Nom, adresse, code postal ou ville').fill('lyon');
     await gt.getByRole('radio', { name: /Terrasses du Parc/ }).check();
     await gt.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
     await gt.waitForURL(/\/requests-os(\?|$)/);
-    await gt.getByText('Votre demande a bien été enregistrée.').first().waitFor();
-    await gt.getByRole('link', { name: 'Reprendre le brouillon' }).click();
+    const card = gt
+      .getByRole('link', { name: /Terrasses du Parc/ })
+      .filter({ hasText: 'Brouillon' })
+      .first();
+    await card.waitFor();
+    await screenshots(gt, 'os-draft-offline');
+    await gt.context().setOffline(false);
+    await expect.poll(() => drafts().length, { timeout: 20_000 }).toBe(before + 1);
+    const posted = drafts().at(-1) as { id: number; provider: number; price: number | null };
+    expect(posted.price).toBeNull();
+    // Sent once: the outbox's retries never make a second draft.
+    await gt.waitForTimeout(1_000);
+    expect(drafts().length).toBe(before + 1);
+
+    // Reopened from the list and completed: Valider makes it a request, sent on to completion.
+    await gt.goto('/requests-os');
+    await gt
+      .getByRole('link', { name: /Terrasses du Parc/ })
+      .filter({ hasText: 'Brouillon' })
+      .first()
+      .click();
+    await gt.getByText('Cette demande est un brouillon', { exact: false }).waitFor();
+    await gt.getByRole('link', { name: 'Reprendre la demande' }).click();
     await expect.poll(() => gt.getByRole('radio', { name: 'Technis Services' }).isChecked()).toBe(true);
     await gt.getByRole('button', { name: 'Suivant' }).click();
     await expect.poll(() => gt.getByRole('radio', { name: /Terrasses du Parc/ }).isChecked()).toBe(true);
+    await gt.getByRole('button', { name: 'Suivant' }).click();
+    await gt.getByRole('group', { name: 'Bâtiments' }).getByRole('checkbox').first().check();
+    await gt.getByRole('button', { name: 'Suivant' }).click();
+    await gt.getByRole('radio', { name: 'Plomberie' }).check();
+    await gt.getByRole('button', { name: 'Suivant' }).click();
+    await gt.getByRole('radio', { name: 'Dépannage' }).click();
+    await gt.getByLabel('Décrivez votre demande').fill('Brouillon complété après la visite');
+    await gt.getByLabel('Prix (€)').fill('950');
+    await gt.getByRole('button', { name: 'Suivant' }).click();
+    await gt.getByRole('button', { name: 'Valider la demande' }).click();
+    await expect.poll(() => placeOf(posted.id), { timeout: 15_000 }).toBe('request_completion');
+    expect(drafts().length).toBe(before);
 
-    // A draft on the server (request_init) reopens the tunnel with its values, saved with PUT then sent on.
+    // A request on the server still in request_init reopens the tunnel with its values, saved with PUT then sent on.
     const draft = db()
       .prepare(
         `SELECT w.id, w.price FROM work_validation_requests w WHERE place = 'request_init' AND EXISTS (SELECT 1 FROM work_validation_buildings b WHERE b.request_id = w.id) ORDER BY id LIMIT 1`,

@@ -165,4 +165,22 @@ describe('OS data layer', () => {
     await dropOsDraft(store.db);
     expect(await readOsDraft(store.db)).toBeNull();
   });
+
+  it('a draft with only its property is shown in start at once and posted once; saved complete and sent, it becomes a request at completion', async () => {
+    const { db } = await open(false);
+    const draftBody = { ...body('', 1), businessAreaId: null, serviceProviderCompanyId: null, typeId: null, price: null };
+    const [createId] = await createOs(outbox!, { body: draftBody, preview, files: [], submit: false });
+    const local = await db.workrequests.findOne({ selector: { pending: true } }).exec();
+    expect(local?.place).toBe('start');
+    outbox!.resume();
+    await outbox!.start();
+    await drained();
+    expect(createId).toBeTruthy();
+    const created = sql<{ id: number; place: string; price: number | null }>(`SELECT id, place, price FROM work_validation_requests ORDER BY id DESC LIMIT 1`);
+    expect(created).toMatchObject({ place: 'start', price: null });
+    await saveOs(outbox!, { body: body('Complété', 640), preview, files: [], submit: true, osId: String(created.id), place: 'start' });
+    await drained();
+    expect(placeOf(created.id)).toBe('request_completion');
+    expect(sql<{ price: number }>(`SELECT price FROM work_validation_requests WHERE id = ?`, created.id).price).toBe(640);
+  });
 });

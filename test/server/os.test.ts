@@ -148,7 +148,6 @@ describe('creation and modification', () => {
   });
 
   it.each([
-    ['missing', null],
     ['zero', 0],
     ['negative', -5],
     ['not a number', 'beaucoup'],
@@ -173,10 +172,10 @@ describe('creation and modification', () => {
     );
     expect((await post({ typeId: 999_999 })).message).toBe("Ce type de demande n'existe pas.");
     expect((await post({ businessAreaId: 999_999 })).message).toBe("Ce corps d'état n'existe pas.");
+    // Without a type (or a price) it is a draft, kept in start until completed.
     const { typeId: _, ...withoutType } = payload(100);
-    const bad = await api.call('POST', CREATE, { as: 'gt@demo.fr', body: withoutType });
-    expect(bad.status).toBe(400);
-    expect(bad.body.code).toBeUndefined();
+    expect((await api.call('POST', CREATE, { as: 'gt@demo.fr', body: withoutType })).body.place).toBe('start');
+    expect((await api.call('POST', CREATE, { as: 'gt@demo.fr', body: payload(null) })).body.place).toBe('start');
   });
 
   it('lets only GT, the owner admin and the admin create', async () => {
@@ -200,6 +199,44 @@ describe('creation and modification', () => {
     expect(edited.body.buildings.map((b: { id: number }) => b.id).sort()).toEqual([...buildings].sort());
     expect((await api.call('PUT', `/api/post_work_validation_requests/${id}`, { as: 'gt@demo.fr', body: { ...payload(800), id: id + 1 } })).status).toBe(400);
     expect((await api.call('PUT', '/api/post_work_validation_requests/999999', { as: 'gt@demo.fr', body: payload(800) })).body.code).toBe('006002');
+  });
+});
+
+describe('drafts (spec part 1 §2, §5: a draft posts once a property is chosen)', () => {
+  const step = (id: number, stepCode: string) =>
+    api.call('PUT', '/api/firm/workflows/go_to_step', { as: 'gt@demo.fr', body: { stepCode, workflowCode: 'work_validation_requests', objectId: id } });
+
+  it('keeps a draft with only its property in start, completes it by PUT, and lets it become a request only once complete', async () => {
+    const full = payload(2_400);
+    const posted = await api.call('POST', CREATE, { as: 'gt@demo.fr', body: { realEstatId: full.realEstatId } });
+    expect(posted.status).toBe(201);
+    expect(posted.body).toMatchObject({ place: 'start', price: null, businessArea: null, requestType: null, serviceProviderCompany: null, information: '' });
+    const id = posted.body.id as number;
+    // Not yet a request: the step out of the draft says what is missing, in French.
+    const early = await step(id, 'request_init');
+    expect(early.status).toBe(400);
+    expect(early.body.message).toContain('prestataire');
+    // Completed in two saves, still a draft after each.
+    const half = await api.call('PUT', `${CREATE}/${id}`, { as: 'gt@demo.fr', body: { ...full, typeId: null, price: null, id } });
+    expect(half.body).toMatchObject({ place: 'start', price: null, requestType: null, information: 'Remplacement des menuiseries du hall' });
+    const done = await api.call('PUT', `${CREATE}/${id}`, { as: 'gt@demo.fr', body: { ...full, id } });
+    expect(done.body).toMatchObject({ place: 'start', price: 2_400 });
+    expect((await step(id, 'request_init')).body.place).toBe('request_init');
+    // A request no longer takes a partial body.
+    const partial = await api.call('PUT', `${CREATE}/${id}`, { as: 'gt@demo.fr', body: { ...full, price: null, id } });
+    expect(partial.status).toBe(400);
+    expect(partial.body.message).toContain('obligatoires');
+  });
+
+  it('refuses a draft without a property, and still checks every reference a draft gives', async () => {
+    const full = payload(100);
+    expect((await api.call('POST', CREATE, { as: 'gt@demo.fr', body: { information: 'x' } })).status).toBe(400);
+    expect((await api.call('POST', CREATE, { as: 'gt@demo.fr', body: { realEstatId: full.realEstatId, typeId: 999_999 } })).status).toBeGreaterThanOrEqual(400);
+    expect((await api.call('POST', CREATE, { as: 'gt@demo.fr', body: { realEstatId: full.realEstatId, price: 0 } })).status).toBe(400);
+  });
+
+  it('a complete payload is created in request_init as before', async () => {
+    expect((await api.call('POST', CREATE, { as: 'gt@demo.fr', body: payload(300) })).body.place).toBe('request_init');
   });
 });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { OsDashboard } from '../../sync/index';
 import { followUp, mayEdit, osAction, osDashboardLines, osPlacesOf, parseOsFilter, parsePrice } from '../../src/domain/os';
 import { formatPrice } from '../../src/domain/format';
-import { emptyForm, fromOs, isSendable, osInformationSchema, toPayload } from '../../src/features/os/os-form';
+import { emptyForm, fromOs, osInformationSchema, toPayload } from '../../src/features/os/os-form';
+import { isCompleteOs } from '../../sync/rules';
 
 const none: OsDashboard = {
   countPurchaseOrderDT: 0,
@@ -106,6 +107,9 @@ describe('OS actions by place and can-flag', () => {
     expect(mayEdit('request_completion', { ...none, canCompleteWorkValidationRequest: true })).toBe(true);
     expect(mayEdit('request_completion', { ...none, canCreateWorkValidationRequest: true })).toBe(false);
     expect(mayEdit('os_creation', { ...none, canCreateOS: true })).toBe(false);
+    // A draft (start) is completed by whoever may create OS.
+    expect(mayEdit('start', { ...none, canCreateWorkValidationRequest: true })).toBe(true);
+    expect(mayEdit('start', { ...none, canCompleteWorkValidationRequest: true })).toBe(false);
   });
 });
 
@@ -173,11 +177,22 @@ describe('OS form to payload', () => {
       price: 12_500.5,
     });
   });
-  it('keeps a draft on the device until it has what the API requires', () => {
-    expect(isSendable(full)).toBe(true);
-    expect(isSendable({ ...full, type: null })).toBe(false);
-    expect(isSendable({ ...full, price: '0' })).toBe(false);
-    expect(isSendable({ ...emptyForm, provider: full.provider, realEstate: full.realEstate })).toBe(false);
+  it('a draft with only its property is a payload too, the rest null; it is a request once provider, trade, type and price are there', () => {
+    const draft = toPayload({ ...emptyForm, realEstate: full.realEstate });
+    expect(draft).toEqual({
+      information: '',
+      realEstatId: 2,
+      businessAreaId: null,
+      buildingIdList: [],
+      contactId: 9,
+      serviceProviderCompanyId: null,
+      typeId: null,
+      price: null,
+    });
+    expect(isCompleteOs(draft)).toBe(false);
+    expect(isCompleteOs(toPayload(full))).toBe(true);
+    expect(isCompleteOs(toPayload({ ...full, type: null }))).toBe(false);
+    expect(isCompleteOs(toPayload({ ...full, price: '0' }))).toBe(false);
   });
   it('reopens an OS with its values, the price in French', () => {
     const values = fromOs({

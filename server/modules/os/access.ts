@@ -15,13 +15,14 @@ export interface OsRow {
   id: number;
   number: string;
   place: OsPlace;
-  price: number;
+  /** Null, like the three references below, only on a draft (place 'start'). */
+  price: number | null;
   information: string;
   created_at: string;
   real_estate_id: number;
-  business_area_id: number;
-  request_type_id: number;
-  provider_company_id: number;
+  business_area_id: number | null;
+  request_type_id: number | null;
+  provider_company_id: number | null;
   contact_id: number | null;
   requested_by: number;
 }

@@ -5,13 +5,14 @@
  * and dashboards.
  */
 import type { ServerModule } from '../../context';
-import { osSchema } from './schema';
+import { migrateOs, osSchema } from './schema';
 import { osRoutes } from './routes';
 import { seedOs } from './seed';
 
 export const osModule: ServerModule = {
   name: 'os',
   schema: osSchema,
+  migrate: migrateOs,
   routes: osRoutes,
   seed: seedOs,
 };

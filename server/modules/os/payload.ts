@@ -8,7 +8,7 @@ import { tx } from '../../db/open';
 import type { AuthUser } from '../../http/auth';
 import { references } from '../../http/references';
 import { badRequest } from '../../http/errors';
-import type { OsPayload } from '../../../sync/contract/os';
+import { isCompleteOs, type OsPayload } from '../../../sync/contract/os';
 import type { OsRow } from './access';
 import { addOsMessage } from './messages';
 import { refSchema } from '../../http/schemas';
@@ -18,19 +18,28 @@ export { refSchema };
 
 export const payloadSchema = {
   type: 'object',
-  required: ['information', 'realEstatId', 'businessAreaId', 'buildingIdList', 'serviceProviderCompanyId', 'typeId', 'price'],
+  // Only the property is required: a draft carries what is filled in (isCompleteOs says the rest).
+  required: ['realEstatId'],
   properties: {
     id: refSchema,
     information: { type: 'string', maxLength: 10_000 },
     realEstatId: refSchema,
-    businessAreaId: refSchema,
-    buildingIdList: { type: 'array', items: refSchema, maxItems: 200 },
     // null first: Fastify's Ajv coerces types, and the integer branch would turn null into 0.
+    businessAreaId: { anyOf: [{ type: 'null' }, refSchema] },
+    buildingIdList: { type: 'array', items: refSchema, maxItems: 200 },
     contactId: { anyOf: [{ type: 'null' }, refSchema] },
-    serviceProviderCompanyId: refSchema,
-    typeId: refSchema,
+    serviceProviderCompanyId: { anyOf: [{ type: 'null' }, refSchema] },
+    typeId: { anyOf: [{ type: 'null' }, refSchema] },
     // Forms often send the price as text ("1250.50"); it is checked as a number below.
-    price: { anyOf: [{ type: 'null' }, { type: 'number', minimum: -1e15, maximum: 1e15 }, { type: 'string', maxLength: 30 }] },
+    // Null is allowed by the number branch itself: Ajv's coercion would otherwise turn null into 0 or
+    // 0 into null (a null branch first), and null means "not typed yet" on a draft while 0 deserves
+    // the 'Obligatoire' of checkPrice.
+    price: {
+      anyOf: [
+        { type: 'number', nullable: true, minimum: -1e15, maximum: 1e15 },
+        { type: 'string', maxLength: 30 },
+      ],
+    },
   },
 } as const;
 
@@ -40,12 +49,14 @@ export const osNumber = (id: number, createdAt: string) => `OS-${createdAt.slice
 export interface CheckedPayload {
   information: string;
   realEstateId: number;
-  businessAreaId: number;
+  businessAreaId: number | null;
   buildingIds: number[];
   contactId: number;
-  providerId: number;
-  typeId: number;
-  price: number;
+  providerId: number | null;
+  typeId: number | null;
+  price: number | null;
+  /** Provider, trade, type and price are all there: a request, not a draft (isCompleteOs). */
+  complete: boolean;
 }
 
 /** Spec §5: the price is 'Obligatoire' and above 0. Amounts keep two decimals. */
@@ -56,19 +67,29 @@ export function checkPrice(raw: unknown): number {
   return Math.round(price * 100) / 100;
 }
 
-export function checkPayload(db: Db, user: AuthUser, body: OsPayload, current: number | null = null): CheckedPayload {
-  const price = checkPrice(body.price);
-  // Every reference through the one helper: visible to the caller, not only existing (issue 21).
+/**
+ * Checks a body: every reference given through the one helper (visible to the caller, not only
+ * existing: issue 21), the price when given. A draft may leave provider, trade, type and price out;
+ * `draftAllowed` false (an OS past its draft) requires them.
+ */
+export function checkPayload(db: Db, user: AuthUser, body: OsPayload, current: number | null = null, draftAllowed = true): CheckedPayload {
+  const given = (value: unknown) => value !== null && value !== undefined && value !== '';
+  const price = given(body.price) ? checkPrice(body.price) : null;
   const refs = references(db, user);
   const estate = refs.realEstate(body.realEstatId);
-  const buildingIds = refs.buildings(body.buildingIdList, estate.id);
-  const businessAreaId = refs.businessArea(body.businessAreaId);
-  const providerId = refs.provider(body.serviceProviderCompanyId);
-  const typeId = refs.requestType(body.typeId);
+  const buildingIds = refs.buildings(body.buildingIdList ?? [], estate.id);
+  const businessAreaId = given(body.businessAreaId) ? refs.businessArea(body.businessAreaId) : null;
+  const providerId = given(body.serviceProviderCompanyId) ? refs.provider(body.serviceProviderCompanyId) : null;
+  const typeId = given(body.typeId) ? refs.requestType(body.typeId) : null;
+  const complete = isCompleteOs({ businessAreaId, serviceProviderCompanyId: providerId, typeId, price });
+  if (!complete && !draftAllowed) throw badRequest(INCOMPLETE);
   // No contact given: the real estate's main contact, as the creation form preselects it.
   const contactId = refs.contact(body.contactId, { realEstateMainContact: estate.mainContactId, current });
-  return { information: (body.information ?? '').trim(), realEstateId: estate.id, businessAreaId, buildingIds, contactId, providerId, typeId, price };
+  return { information: (body.information ?? '').trim(), realEstateId: estate.id, businessAreaId, buildingIds, contactId, providerId, typeId, price, complete };
 }
+
+/** A request (not a draft) needs these; said in French with the field names of the tunnel. */
+export const INCOMPLETE = 'Demande incomplète : le prestataire, le corps d’état, le type et le prix (supérieur à 0) sont obligatoires.';
 
 /** Inserts (existing null) or updates an OS with its buildings; returns its id. */
 export function writeOs(db: Db, user: AuthUser, p: CheckedPayload, existing: OsRow | null): number {
@@ -87,10 +108,11 @@ export function writeOs(db: Db, user: AuthUser, p: CheckedPayload, existing: OsR
         db
           .prepare(
             `INSERT INTO work_validation_requests (number, place, price, information, created_at, real_estate_id, business_area_id, request_type_id, provider_company_id, contact_id, requested_by)
-             VALUES (?, 'request_init', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             `new-${now}-${user.id}-${Math.random()}`,
+            p.complete ? 'request_init' : 'start',
             p.price,
             p.information,
             now,
@@ -103,7 +125,7 @@ export function writeOs(db: Db, user: AuthUser, p: CheckedPayload, existing: OsR
           ).lastInsertRowid,
       );
       db.prepare(`UPDATE work_validation_requests SET number = ? WHERE id = ?`).run(osNumber(id, now), id);
-      addOsMessage(db, id, 'Demande de validation de travaux créée.', null, now);
+      addOsMessage(db, id, p.complete ? 'Demande de validation de travaux créée.' : 'Brouillon de demande de validation de travaux enregistré.', null, now);
     }
     const link = db.prepare(`INSERT INTO work_validation_buildings (request_id, building_id) VALUES (?, ?)`);
     for (const b of p.buildingIds) link.run(id, b);

@@ -103,7 +103,8 @@ export function osRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Once past completion the request is frozen: it is what the signatures approved.
     if (!isEditablePlace(row.place)) throw refusal('010003');
     if (!mayActAt(row.place, user.roles)) throw refusal('010004');
-    writeOs(db, user, checkPayload(db, user, request.body, row.contact_id), row);
+    // A draft stays a draft (it may still lack parts); a request keeps what a request needs.
+    writeOs(db, user, checkPayload(db, user, request.body, row.contact_id, row.place === 'start'), row);
     return osDto(db, visibleOs(db, user, row.id));
   });
 

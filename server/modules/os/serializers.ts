@@ -5,8 +5,8 @@ import type { OsDto } from '../../../sync/contract/os';
 import type { MediaDto } from '../../../sync/contract/core';
 import type { OsRow } from './access';
 
-const named = (db: Db, table: string, id: number) =>
-  (db.prepare(`SELECT id, name FROM ${table} WHERE id = ?`).get(id) as { id: number; name: string } | undefined) ?? null;
+const named = (db: Db, table: string, id: number | null) =>
+  id === null ? null : ((db.prepare(`SELECT id, name FROM ${table} WHERE id = ?`).get(id) as { id: number; name: string } | undefined) ?? null);
 
 export function osDto(db: Db, row: OsRow): OsDto {
   const estate = db

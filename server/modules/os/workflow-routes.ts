@@ -10,13 +10,13 @@ import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
 import { currentUser } from '../../http/auth';
 import { idFrom, paging, param, query, sendCollection } from '../../http/collections';
-import { refusal } from '../../http/errors';
+import { badRequest, refusal } from '../../http/errors';
 import { OS_WORKFLOW, isKnownStepCode, mayActAt, stepsFrom, targetOf } from '../../../sync/contract/os-workflow';
-import type { GoToStepPayload } from '../../../sync/contract/os';
+import { isCompleteOs, type GoToStepPayload } from '../../../sync/contract/os';
 import { canUseOs } from '../../../sync/contract/roles';
 import { visibleOs } from './access';
 import { osDto } from './serializers';
-import { refSchema } from './payload';
+import { INCOMPLETE, refSchema } from './payload';
 import { addOsMessage, displayName, stepMessage } from './messages';
 
 const goToStepSchema = {
@@ -41,6 +41,14 @@ export function workflowRoutes(app: FastifyInstance, ctx: AppContext): void {
     const target = targetOf(row.place, row.price, stepCode);
     if (!target) throw refusal('010003');
     if (!mayActAt(row.place, user.roles)) throw refusal('010004');
+    // A draft becomes a request only once it has what a request needs.
+    const complete = isCompleteOs({
+      businessAreaId: row.business_area_id,
+      serviceProviderCompanyId: row.provider_company_id,
+      typeId: row.request_type_id,
+      price: row.price,
+    });
+    if (row.place === 'start' && !complete) throw badRequest(INCOMPLETE);
     tx(db, () => {
       const moved = db.prepare(`UPDATE work_validation_requests SET place = ? WHERE id = ? AND place = ?`).run(target, row.id, row.place);
       // Someone else moved it between the read and the write: the step is no longer valid.

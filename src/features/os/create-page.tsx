@@ -3,9 +3,10 @@
  * (a pick advances), place (search by name, address, postal code or city),
  * buildings, business area, type (a pick advances), information + price +
  * image files, recap, success. 'Enregistrer le brouillon' as soon as a place
- * is chosen. `?id=` resumes an OS in an editable place and saves with PUT;
- * `?draft=<key>` resumes a draft kept on the device (one per OS being
- * prepared, in the engine's drafts kit). Everything is a command or a draft:
+ * is chosen posts what is filled in (a draft in 'start' until it is
+ * complete). `?id=` resumes an OS in an editable place (a draft included) and
+ * saves with PUT; `?draft=<key>` resumes a draft an earlier version kept on
+ * the device only (drafts kit), posted when saved. Everything is a command:
  * the tunnel works offline and nothing typed is lost.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -15,13 +16,12 @@ import { refusalOf, type OsPlace } from '../../../sync/index';
 import { matchesPlace } from '../../domain/trees';
 import { getEngine } from '../../services/engine';
 import { runOperation } from '../../services/commands';
-import { showToast } from '../../services/toasts';
 import { useOpenEngine, useWatch } from '../../services/store-hooks';
 import { failureText } from '../../services/errors';
 import { Alert, Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { toStoredFile, type PickedImage } from '../../ui/image-picker';
-import { emptyForm, fromOs, isSendable, osInformationSchema, toPayload, toPreview, type OsFormValues } from './os-form';
+import { emptyForm, fromOs, osInformationSchema, toPayload, toPreview, type OsFormValues } from './os-form';
 import { InformationStep, Recap, RadioChoices, SuccessStep } from './tunnel-steps';
 import { TreePicker } from '../../ui/tree-picker';
 import { useOsReference } from './use-os-reference';
@@ -38,8 +38,6 @@ export function OsCreatePage() {
   const search = route.useSearch();
   const editId = search.id ?? null;
   const engine = useOpenEngine();
-  // The draft's key: the one resumed, else this tunnel's own (a new draft never overwrites another).
-  const [draftKey] = useState(() => search.draft ?? `os-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`);
   const [step, setStep] = useState(0);
   const [query, setQuery] = useState('');
   const [images, setImages] = useState<PickedImage[]>([]);
@@ -90,14 +88,9 @@ export function OsCreatePage() {
 
   const input = () => ({ body: toPayload(v), preview: toPreview(v), files: images.map(toStoredFile) });
 
+  // Spec part 1 §2: saving a draft (a property chosen) posts what is filled in — or modifies the OS
+  // being edited — through the outbox, so it works offline; one OS per draft, resumed from the list.
   const saveDraft = async () => {
-    const engine = await getEngine();
-    if (!editId && !isSendable(v)) {
-      // Not enough for the API yet: the draft waits on this device (resumed from the list).
-      await engine.os.saveDraft(draftKey, { ...v }, t.draftLabel(v.realEstate?.name ?? ''));
-      showToast({ title: t.saveDraft, text: `${t.keyMessageWorkValidationSave} ${t.draftKeptLocally}`, tone: 'info' });
-      return void navigate({ to: '/requests-os' });
-    }
     setSending(true);
     const done =
       editId && existing.value
@@ -106,7 +99,8 @@ export function OsCreatePage() {
           })
         : await runOperation((e) => e.os.create({ ...input(), submit: false }), { success: t.keyMessageWorkValidationSave });
     setSending(false);
-    if (done && !editId) await engine.os.dropDraft(draftKey);
+    // A draft of an earlier version, kept on the device only, is now an OS of its own.
+    if (done && search.draft) await (await getEngine()).os.dropDraft(search.draft);
     if (done) void navigate({ to: '/requests-os' });
   };
 
@@ -130,7 +124,7 @@ export function OsCreatePage() {
       setError(failureText(refusalOf(done.command)));
       return setSending(false);
     }
-    if (!editId) await engine.os.dropDraft(draftKey);
+    if (search.draft) await engine.os.dropDraft(search.draft);
     setOffline(done.outcome === 'pending');
     setSending(false);
     setStep(SUCCESS);

@@ -51,7 +51,7 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
       <h2 id="os-action-title" className="os-panel-title">
         {t.actionTitle}
       </h2>
-      {os.place === 'request_init' ? <p>{t.draftNotice}</p> : null}
+      {os.place === 'start' || os.place === 'request_init' ? <p>{t.draftNotice}</p> : null}
       {action?.kind === 'advance' ? (
         <>
           <p className="muted">{t.advanceTo(osPlaceLabel(action.target))}</p>
@@ -75,7 +75,7 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
       ) : null}
       {editable ? (
         <Link to="/requests-os-create" search={{ id: docId }} className="btn btn--secondary">
-          {os.place === 'request_init' ? t.resume : t.edit}
+          {os.place === 'start' || os.place === 'request_init' ? t.resume : t.edit}
         </Link>
       ) : null}
       <ConfirmDialog

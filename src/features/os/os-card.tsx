@@ -35,7 +35,7 @@ export const OsCard = memo(function OsCard({ item, pending }: { item: OsData; pe
       </strong>
       <dl className="request-card__facts">
         <dt>{t.price}</dt>
-        <dd className="os-price">{formatPrice(item.price)}</dd>
+        <dd className="os-price">{formatPrice(item.price) || t.dash}</dd>
         {item.serviceProviderCompany?.name ? (
           <>
             <dt>{t.provider}</dt>

@@ -33,19 +33,18 @@ export const osInformationSchema = yup.object({
   price: yup.string().test('positive', t.required, (v) => (parsePrice(v ?? '') ?? 0) > 0),
 });
 
-/** A draft can be sent to the server once it has what the API requires; before that it stays on the device. */
-export const isSendable = (v: OsFormValues) => Boolean(v.provider && v.realEstate && v.businessArea && v.type && (parsePrice(v.price) ?? 0) > 0);
-
+/** What is filled in, as the API's payload: a draft (a property chosen) leaves the rest null. */
 export function toPayload(v: OsFormValues): OsPayload {
+  const price = parsePrice(v.price);
   return {
     information: v.information.trim(),
     realEstatId: v.realEstate!.id,
-    businessAreaId: v.businessArea!.id,
+    businessAreaId: v.businessArea?.id ?? null,
     buildingIdList: v.buildings.map((b) => b.id),
     contactId: v.realEstate?.mainContact?.id ?? null,
-    serviceProviderCompanyId: v.provider!.id,
-    typeId: v.type!.id,
-    price: parsePrice(v.price) ?? 0,
+    serviceProviderCompanyId: v.provider?.id ?? null,
+    typeId: v.type?.id ?? null,
+    price: price !== null && price > 0 ? price : null,
   };
 }
 

@@ -44,7 +44,6 @@ export const osTexts = {
   price: 'Montant',
   createdOn: 'Créée le',
   localDraft: 'Brouillon gardé sur cet appareil',
-  draftLabel: (realEstate: string) => `Brouillon d'OS${realEstate ? ` (${realEstate})` : ''}`,
   resumeDraft: 'Reprendre le brouillon',
 
   // Tunnel.
@@ -87,7 +86,6 @@ export const osTexts = {
   successOnline: 'Votre demande d’OS a bien été envoyée pour validation.',
   successOffline: 'Vous êtes hors ligne : la demande est gardée sur cet appareil et sera envoyée au retour du réseau.',
   editTitle: (number: string) => `Modification de la demande N° ${number}`,
-  draftKeptLocally: 'Brouillon gardé sur cet appareil : complétez le corps d’état, le type et le prix pour l’envoyer.',
 
   // Detail.
   detailTitle: (number: string, estate: string) => (number ? `N° ${number} - ${estate}` : `Nouvelle demande - ${estate}`),
