@@ -6,10 +6,12 @@
  * shows the translated reason in an alert and keeps what was typed; created
  * offline and refused once the network is back, the request leaves the list
  * (never « Pas encore envoyée » forever) and stays refused in 'Envois en
- * attente' with its reason. On a detail, the progress form's upload field
- * takes a new 12 MP photo offline (reduced by the shared picker before the
- * 5 MB check), and the photo and the form reach the server on reconnect, the
- * field naming the uploaded photo. Screenshots at phone and desktop size.
+ * attente' with its reason. An answer with neither id nor reason keeps the
+ * request and sends it again once the server answers properly. On a detail,
+ * the progress form's upload field takes a new 12 MP photo offline (reduced
+ * by the shared picker before the 5 MB check), and the photo and the form
+ * reach the server on reconnect, the field naming the uploaded photo.
+ * Screenshots at phone and desktop size; axe on the alert and the field.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -123,6 +125,51 @@ describe('echopark edges', () => {
       .getByText(/La demande n'a pas été créée sur le serveur/)
       .waitFor();
     await screenshots(page, 'echopark-refused-2xx-outbox');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an answer with neither id nor reason is an error: the request stays on the device, said not confirmed, and reaches the server once it answers properly', async () => {
+    const { page, context, errors } = await member();
+    await waitForServiceWorker(page);
+    const message = 'Corbeille pleine devant le Carré Bellecour';
+    const created = () => count(`SELECT COUNT(*) AS n FROM echopark_requests WHERE message = ?`, message);
+    let broken = true;
+    await page.route('**/api/echopark/requests/', (route) =>
+      broken && route.request().method() === 'POST'
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: {} }) })
+        : route.fallback(),
+    );
+    await page.goto('/echopark-requests');
+    await page.getByRole('link', { name: 'Nouvelle demande', exact: true }).click();
+    await page.getByRole('radio', { name: 'Propreté' }).check();
+    await next(page);
+    await page.getByLabel('Rechercher un bien').fill('bellecour');
+    await page
+      .getByRole('radio', { name: /^Le Carré Bellecour/ })
+      .first()
+      .check();
+    await next(page);
+    await page.getByRole('radio', { name: /Corbeilles pleines/ }).check();
+    await next(page);
+    await next(page);
+    await page.getByLabel('Votre message').fill(message);
+    await page.getByRole('button', { name: 'Envoyer la demande' }).click();
+    // Not a refusal, not a success: kept, and said so (not « hors ligne »: the network is there).
+    await page.getByText('Le serveur n’a pas encore confirmé la demande', { exact: false }).waitFor({ timeout: 20_000 });
+    await page.waitForURL(/\/echopark-requests$/);
+    await page.locator('.ep-card', { hasText: 'Pas encore envoyée' }).filter({ hasText: 'Le Carré Bellecour' }).waitFor();
+    await page.goto('/envois-en-attente');
+    const kept = page.getByRole('listitem').filter({ hasText: 'Nouvelle demande echopark (Le Carré Bellecour)' });
+    await kept.getByText('Dernière erreur : Réponse du serveur sans numéro de demande : la demande sera renvoyée.').waitFor();
+    await kept.getByText('En attente', { exact: true }).waitFor();
+    expect(created()).toBe(0);
+
+    // The server answers properly again: the kept request goes, once.
+    broken = false;
+    await kept.getByRole('button', { name: 'Réessayer' }).click();
+    await expect.poll(created, { timeout: 20_000 }).toBe(1);
+    await page.getByText('Tout est envoyé.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -153,8 +153,12 @@ export function EchoparkCreatePage() {
         return;
       }
       await draft.clear(false);
+      // Not sent yet: offline, or the server failed or answered without an id (kept and sent again by the outbox).
+      const failed = done.outcome === 'pending' && engine.state.commands.some((c) => c.id === ids[0] && c.lastError !== null);
       showToast(
-        done.outcome === 'sent' ? { title: t.successTitle, text: t.created, tone: 'success' } : { title: t.newRequest, text: t.createdOffline, tone: 'info' },
+        done.outcome === 'sent'
+          ? { title: t.successTitle, text: t.created, tone: 'success' }
+          : { title: t.newRequest, text: failed ? t.createdNotConfirmed : t.createdOffline, tone: 'info' },
       );
       void navigate({ to: '/echopark-requests' });
     } catch (failure) {

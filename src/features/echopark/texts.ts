@@ -87,6 +87,7 @@ export const t = {
   photosCount: (n: number) => (n === 0 ? 'Aucune photo' : n === 1 ? '1 photo' : `${n} photos`),
   createdOffline: 'Vous êtes hors ligne : la demande est gardée sur cet appareil et sera envoyée au retour du réseau.',
   created: 'Votre demande a bien été envoyée.',
+  createdNotConfirmed: 'Le serveur n’a pas encore confirmé la demande : elle est gardée sur cet appareil et sera renvoyée automatiquement.',
   refusedTitle: 'Demande refusée',
   draftResumed: 'Votre demande en cours a été reprise là où vous l’aviez laissée.',
   startOver: 'Recommencer',
