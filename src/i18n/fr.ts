@@ -132,6 +132,7 @@ export const fr = {
 
   // Photos picked for upload
   preparingPhotos: (n: number) => (n > 1 ? `Préparation de ${n} photos…` : 'Préparation de la photo…'),
+  unreadablePhoto: (name: string) => `La photo « ${name} » ne peut pas être lue : le fichier est abîmé ou n’est pas une image. Choisissez-en une autre.`,
   /** A picked file that is not an image, outside the intervention tunnel (spec part 1 §5). */
   pictureNeeded: 'Merci de rajouter une image',
   /** The tree picker of the intervention and OS tunnels (src/ui/tree-picker.tsx). */

@@ -8,7 +8,7 @@
  * alone, transparent PNGs too unless they would be refused as too heavy, and
  * images already within 2,048 px are not re-encoded unless over the limit.
  */
-import { MAX_UPLOAD_BYTES } from '../../sync/index';
+import { MAX_UPLOAD_BYTES, checkImage } from '../../sync/index';
 import type { DownscaleReply, DownscaleRequest } from './image-downscale-protocol';
 
 export const MAX_SIDE = 2048;
@@ -61,4 +61,42 @@ export async function downscaleImage(file: File): Promise<File> {
     console.warn('Réduction de la photo impossible, envoi de l’original', error);
     return file;
   }
+}
+
+/** Whether the browser can decode it (without createImageBitmap: assumed, the server checks the bytes). */
+async function decodable(file: Blob): Promise<boolean> {
+  if (typeof createImageBitmap === 'undefined') return true;
+  try {
+    const bitmap = await createImageBitmap(file);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type PreparedImage = { ok: true; file: File } | { ok: false; message: string };
+
+export interface ImageTexts {
+  /** Spec part 1 §5: 'Cette extension n'est pas autorisée' in the intervention tunnel, 'Merci de rajouter une image' elsewhere. */
+  wrongType?: string | undefined;
+  /** A file the browser cannot read as an image (named). */
+  unreadable(name: string): string;
+}
+
+/**
+ * A picked photo made ready to keep and send, the same in every picker (issue 19): its type first
+ * (nothing to reduce in a text file), then the reduction, then the 5,000,000-byte limit on what will
+ * be sent (a 12 MP phone photo of 8 MB is accepted once reduced). A reduced photo was decoded to be
+ * reduced; one kept as picked is small, a GIF, a transparent PNG, or one the worker could not read
+ * (the reducer never fails, it keeps the original): that one is asked, and an unreadable file is
+ * refused with its own message instead of being kept and sent for nothing.
+ */
+export async function prepareImage(picked: File, texts: ImageTexts): Promise<PreparedImage> {
+  const type = checkImage({ type: picked.type, size: 0 }, texts.wrongType);
+  if (!type.ok) return type;
+  const file = await downscaleImage(picked);
+  if (file === picked && !(await decodable(picked))) return { ok: false, message: texts.unreadable(picked.name) };
+  const weight = checkImage(file, texts.wrongType);
+  return weight.ok ? { ok: true, file } : weight;
 }

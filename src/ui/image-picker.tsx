@@ -3,13 +3,14 @@
  * spec's texts; previews with a remove button. Large photos are first reduced
  * to 2,048 px JPEG in a worker (services/image-downscale.ts), and the
  * 5,000,000-byte limit applies to what will be sent, so a 6 MB phone photo is
- * accepted once reduced. The chosen blobs are handed to commands, which keep
+ * accepted once reduced; a file that cannot be read as an image is refused
+ * (services/image-downscale.ts prepareImage, shared with the visit fields). The chosen blobs are handed to commands, which keep
  * them on the device until the server confirms them.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { IMAGE_ACCEPT, checkImage } from '../../sync/index';
+import { IMAGE_ACCEPT } from '../../sync/index';
 import { fr } from '../i18n/fr';
-import { downscaleImage } from '../services/image-downscale';
+import { prepareImage } from '../services/image-downscale';
 import { Icon } from './icons';
 
 export interface PickedImage {
@@ -43,12 +44,9 @@ export function ImagePicker({
     setPreparing((n) => n + files.length);
     const accepted: PickedImage[] = [];
     for (const picked of files) {
-      // The type first (nothing to reduce in a text file), then the weight of what will be sent.
-      let check = checkImage({ type: picked.type, size: 0 }, wrongTypeText);
-      const file = check.ok ? await downscaleImage(picked) : picked;
-      if (check.ok) check = checkImage(file, wrongTypeText);
-      if (!check.ok) setError(`${picked.name} : ${check.message}`);
-      else accepted.push({ id: crypto.randomUUID(), file });
+      const prepared = await prepareImage(picked, { wrongType: wrongTypeText, unreadable: fr.unreadablePhoto });
+      if (!prepared.ok) setError(prepared.message.includes(picked.name) ? prepared.message : `${picked.name} : ${prepared.message}`);
+      else accepted.push({ id: crypto.randomUUID(), file: prepared.file });
       setPreparing((n) => n - 1);
     }
     if (accepted.length) latest.current.onChange([...latest.current.images, ...accepted]);

@@ -3,7 +3,7 @@
  * generated 12 MP photo heavier than the 5,000,000-byte limit is picked
  * through the real file input, accepted once reduced, and reaches the server
  * as a JPEG of 2,048 px on its long side; a transparent PNG picked with it
- * is sent as it is.
+ * is sent as it is; a file that cannot be decoded is refused with its name.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePhotoInPage } from '../../bench/image-downscale';
@@ -73,6 +73,11 @@ describe('image downscale', () => {
     await page.getByRole('img', { name: 'IMG_2041.jpg' }).waitFor({ timeout: 30_000 });
     await page.getByRole('img', { name: 'logo.png' }).waitFor();
     expect(await page.locator('.field__error').count()).toBe(0);
+    // A file that says JPEG but cannot be decoded is refused, named, and the photos already chosen stay.
+    await page.locator('input[type=file]').setInputFiles([{ name: 'abime.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('pas une image') }]);
+    await page.getByRole('alert').filter({ hasText: 'La photo « abime.jpg » ne peut pas être lue' }).waitFor();
+    expect(await page.getByRole('img', { name: 'abime.jpg' }).count()).toBe(0);
+    await page.getByRole('img', { name: 'IMG_2041.jpg' }).waitFor();
 
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByRole('button', { name: 'Valider la demande' }).click();

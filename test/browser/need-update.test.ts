@@ -2,7 +2,8 @@
  * The need-update screen (issue 19): when the server asks for a newer
  * version, the notice is not a dead end. « Mettre à jour » says plainly when
  * no new version is there yet, and installs one the server has (the page
- * reloads under the new service worker); the work still on the device is
+ * reloads under the new service worker; a corrupt one is said and changes
+ * nothing); the work still on the device is
  * counted, exported and sent; « Se déconnecter » asks first like everywhere.
  */
 import fs from 'node:fs';
@@ -82,6 +83,15 @@ describe('need-update screen', () => {
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.getByText('Aucune nouvelle version n’est encore disponible sur le serveur.', { exact: false }).waitFor({ timeout: 30_000 });
     await screenshots(page, 'need-update-none');
+
+    // A corrupt worker on the server (it does not parse): said plainly, the running version stays.
+    const swFile = path.join(env.appDir, 'sw.js');
+    const good = fs.readFileSync(swFile, 'utf8');
+    fs.writeFileSync(swFile, 'self.addEventListener(;\n');
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await page.getByText('La nouvelle version n’a pas pu être téléchargée.', { exact: false }).waitFor({ timeout: 30_000 });
+    await screenshots(page, 'need-update-failed');
+    fs.writeFileSync(swFile, good);
 
     // A new version on the server: a worker that also answers one path of its own, to tell it from the old one.
     fs.appendFileSync(

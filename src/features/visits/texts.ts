@@ -126,7 +126,7 @@ export const visitTexts = {
   addFileTo: (name: string) => `Ajouter un fichier : ${name}`,
   notAnImage: 'Merci de rajouter une image',
   /** A picked file that is not a readable image (corrupt, or not what its type says): the field keeps its files. */
-  unreadablePhoto: (name: string) => `La photo « ${name} » ne peut pas être lue : le fichier est abîmé ou n’est pas une image. Choisissez-en une autre.`,
+  unreadablePhoto: fr.unreadablePhoto,
   notKept: 'La photo n’a pas pu être gardée sur l’appareil. Libérez de l’espace puis réessayez.',
   preparingPhoto: 'Préparation de la photo…',
   addPhoto: 'Ajouter une photo',
