@@ -308,9 +308,7 @@ describe('OS', () => {
     const dt = await as('dt');
     await dt.goto(`/requests-os-detail/${id}`);
     await dt.getByRole('button', { name: 'Refuser', exact: true }).click();
-    await dt.getByRole('button', { name: 'Confirmer le refus' }).click();
-    await dt.getByText('Indiquez le motif du refus.').waitFor();
-    await dt.getByLabel('Motif du refus').fill('Le devis ne détaille pas la dépose de l’ancienne chaudière.');
+    await dt.getByLabel('Motif du refus (facultatif)').fill('Le devis ne détaille pas la dépose de l’ancienne chaudière.');
     await screenshots(dt, 'os-detail-refuse-dialog');
     await axe(dt, 'refuse dialog');
     await dt.getByRole('button', { name: 'Confirmer le refus' }).click();

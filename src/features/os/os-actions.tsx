@@ -2,7 +2,8 @@
  * The action card of an OS detail (spec part 1 §4 "On detail"): by place and
  * can-flag, one advance button (completion, OS creation, sending; its code
  * from the server's next_step), or accept and refuse (signatures, purchase
- * orders; refusing asks for the reason in a dialog), and 'Modifier' /
+ * orders; refusing confirms in a dialog with an optional reason: the spec's
+ * step carries none), and 'Modifier' /
  * 'Reprendre' for an OS still editable. Offline, the step is queued and the
  * follow-up bar moves at once; the server's answer wins.
  */
@@ -27,7 +28,6 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
   const [busy, setBusy] = useState(false);
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const action = osAction(os.place, os.price, dashboard, os.nextSteps ?? null);
   const editable = mayEdit(os.place, dashboard);
   if (!action && !editable) return null;
@@ -39,7 +39,6 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
     setBusy(false);
   };
   const refuse = () => {
-    if (!reason.trim()) return setReasonError(t.refuseReasonRequired);
     setRefusing(false);
     const author = { id: user?.id ?? 0, firstName: capitalize(user?.firstname ?? ''), lastName: user?.name ?? '' };
     void run(() => runOperation((e) => e.os.refuse({ ...input, reason, author }), { success: t.accepted }));
@@ -88,24 +87,9 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
         onCancel={() => setRefusing(false)}
       >
         <p>{t.refuseText}</p>
-        <div className={`field${reasonError ? ' field--error' : ''}`}>
+        <div className="field">
           <label htmlFor="os-refuse-reason">{t.refuseReason}</label>
-          <textarea
-            id="os-refuse-reason"
-            rows={3}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.target.value);
-              setReasonError(null);
-            }}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? 'os-refuse-error' : undefined}
-          />
-          {reasonError ? (
-            <p id="os-refuse-error" className="field__error" role="alert">
-              {reasonError}
-            </p>
-          ) : null}
+          <textarea id="os-refuse-reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
       </ConfirmDialog>
     </section>

@@ -1,8 +1,10 @@
 /**
  * Tabs of the OS detail: Description (what, where, how much, who), Suivi
  * (the follow-up sheet: the dated history the server writes as automatic
- * messages), Messages (the people's thread, oldest first, with the send box;
- * a message written offline shows at once, marked).
+ * messages), Messages (the whole thread, oldest first, with the send box;
+ * automatic messages stay in it as system notes, so an inbox entry about one
+ * never opens on an empty thread; a message written offline shows at once,
+ * marked).
  */
 import { useFormik } from 'formik';
 import * as yup from 'yup';
@@ -89,14 +91,13 @@ export function MessagesTab({
       if (!sent) await helpers.setFieldValue('text', text);
     },
   });
-  const people = messages.filter((m) => !automatic(m.data));
   return (
     <div className="os-thread">
-      {people.length === 0 ? <p className="muted">{t.messagesEmpty}</p> : null}
+      {messages.length === 0 ? <p className="muted">{t.messagesEmpty}</p> : null}
       <ol className="os-thread__list">
-        {people.map(({ id, data: m, pending }) => (
-          <li key={id} className={`os-msg${m.sendBy?.id === user?.id ? ' os-msg--mine' : ''}`}>
-            <span className="os-msg__author">{fullName(capitalize(m.sendBy.firstName), m.sendBy.lastName)}</span>
+        {messages.map(({ id, data: m, pending }) => (
+          <li key={id} className={`os-msg${automatic(m) ? ' os-msg--auto' : m.sendBy?.id === user?.id ? ' os-msg--mine' : ''}`}>
+            <span className="os-msg__author">{automatic(m) ? t.automaticMessage : fullName(capitalize(m.sendBy.firstName), m.sendBy.lastName)}</span>
             <p className="os-msg__text">{m.messageText}</p>
             <span className="os-msg__date">
               {formatDateTime(m.date)}
