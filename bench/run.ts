@@ -13,6 +13,7 @@ import { measureSlowPhone } from './slow-phone';
 import { measureHeap } from './heap';
 import { measureLighthouse } from './lighthouse';
 import { measureVisitTyping } from './visit-typing';
+import { measureServerLoad } from './server-load';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'bench', 'results');
@@ -32,6 +33,7 @@ if (!only || only === 'image-downscale') results.push(await measureImageDownscal
 if (!only || only === 'slow-phone') results.push(await measureSlowPhone());
 if (!only || only === 'heap') results.push(await measureHeap());
 if (!only || only === 'lighthouse') results.push(await measureLighthouse());
+if (!only || only === 'server-load') results.push(await measureServerLoad(root));
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));

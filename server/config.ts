@@ -44,6 +44,11 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Attempt limits of the public calls (tests may lower them). */
   limits: AttemptLimits;
+  /**
+   * Run visit merges and password hashing on the event loop, as before issue 21
+   * (bench/server-load compares both in one run); off everywhere else.
+   */
+  inlineHeavyWork?: boolean;
 }
 
 /** At most `max` counted attempts per `windowS` seconds; one more locks the key for `lockS` seconds. */

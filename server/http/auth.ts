@@ -55,6 +55,25 @@ export function verifyPassword(password: string, stored: string): boolean {
   return crypto.timingSafeEqual(expected, actual);
 }
 
+const scrypt = (password: string, salt: Buffer, length: number) =>
+  new Promise<Buffer>((resolve, reject) => crypto.scrypt(password, salt, length, { N: 16384, r: 8, p: 1 }, (e, key) => (e ? reject(e) : resolve(key))));
+
+/**
+ * The same check on libuv's thread pool: a scrypt costs tens of milliseconds,
+ * and failed sign-ins in a loop stalled every other request on the event loop.
+ */
+export async function verifyPasswordAsync(password: string, stored: string): Promise<boolean> {
+  const [scheme, saltB64, hashB64] = stored.split('$');
+  if (scheme !== 'scrypt' || !saltB64 || !hashB64) return false;
+  const expected = Buffer.from(hashB64, 'base64');
+  return crypto.timingSafeEqual(expected, await scrypt(password, Buffer.from(saltB64, 'base64'), expected.length));
+}
+
+export async function hashPasswordAsync(password: string): Promise<string> {
+  const salt = crypto.randomBytes(16);
+  return `scrypt$${salt.toString('base64')}$${(await scrypt(password, salt, 32)).toString('base64')}`;
+}
+
 /** The signing secret lives in the database so tokens survive a restart. */
 function signingKey(db: Db): Uint8Array {
   const row = db.prepare(`SELECT value FROM meta WHERE key = 'jwt_secret'`).get() as { value: string } | undefined;

@@ -25,6 +25,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The stored answer of an Idempotency-Key replay, thrown from inside a route (uploads are compared once read). */
+export class StoredAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly contentType: string,
+  ) {
+    super('replay');
+  }
+}
+
 export const badRequest = (message: string, code?: ErrorCode) => new ApiError(400, message, code, message);
 export const forbidden = (message = 'Accès refusé', code?: ErrorCode) => new ApiError(code ? 400 : 403, message, code, message);
 export const notFound = (message = 'Ressource introuvable', code?: ErrorCode) => new ApiError(404, message, code, message);
@@ -100,7 +111,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | ApiError | StoredAnswer, request, reply) => {
+    if (error instanceof StoredAnswer) return reply.header('Idempotent-Replayed', 'true').status(error.status).type(error.contentType).send(error.body);
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return reply.status(error.status).send({

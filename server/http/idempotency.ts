@@ -12,13 +12,19 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open';
-import { ApiError } from './errors';
+import { ApiError, StoredAnswer } from './errors';
 import { clientFingerprint } from './attempts';
 
 const KEEP_MS = 48 * 3600 * 1000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_KEY_LENGTH = 200;
-/** Hash of a body that is not compared: multipart uploads (the boundary changes on every resend). */
+/**
+ * Hash of a multipart body before its file is read (the boundary changes on
+ * every resend, so the body itself is never compared). Once the upload has
+ * streamed in, the record keeps `multipart:{sha256 of the file}` and a replay
+ * is compared on it: another file under the same key is a 422 (issue 21).
+ * Records of an earlier version keep the bare value and replay as before.
+ */
 const NOT_COMPARED = 'multipart';
 
 interface Stored {
@@ -35,6 +41,8 @@ declare module 'fastify' {
     idempotencyKey: string | null;
     idempotencyScope: string | null;
     bodyHash: string | null;
+    /** Set on multipart writes with a key: readImageUpload calls it with the file's hash (records it, or replays, or refuses). */
+    checkUploadReplay: ((hash: string) => void) | null;
   }
 }
 
@@ -74,10 +82,16 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
   app.decorateRequest('idempotencyKey', null);
   app.decorateRequest('idempotencyScope', null);
   app.decorateRequest('bodyHash', null);
+  app.decorateRequest('checkUploadReplay', null);
 
   // Before validation, which coerces and strips the body: the hash is of what the client sent.
   app.addHook('preValidation', async (request) => {
     if (!keyOf(request)) return;
+    // A body kept as text (a visit save, up to 20 MB) is hashed as sent, off the event loop.
+    if (typeof request.body === 'string') {
+      request.bodyHash = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.from(request.body))).toString('hex');
+      return;
+    }
     request.bodyHash = request.isMultipart()
       ? NOT_COMPARED
       : crypto
@@ -95,6 +109,14 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     while (inFlight.has(flight)) await inFlight.get(flight);
     const hash = request.bodyHash ?? NOT_COMPARED;
     const stored = find.get(scope, key) as Stored | undefined;
+    if (stored && stored.method === request.method && stored.url === request.url && stored.body_hash.startsWith(`${NOT_COMPARED}:`)) {
+      // An upload replayed: the answer depends on the file, known once the route has read it.
+      request.checkUploadReplay = (fileHash) => {
+        if (fileHash !== stored.body_hash) throw new ApiError(422, KEY_REUSED, undefined, KEY_REUSED);
+        throw new StoredAnswer(stored.status, stored.body, stored.content_type);
+      };
+      return;
+    }
     if (stored) {
       if (stored.method !== request.method || stored.url !== request.url || (stored.body_hash !== hash && stored.body_hash !== NOT_COMPARED)) {
         throw new ApiError(422, KEY_REUSED, undefined, KEY_REUSED);
@@ -104,6 +126,7 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     }
     request.idempotencyKey = key;
     request.idempotencyScope = scope;
+    if (request.isMultipart()) request.checkUploadReplay = (fileHash) => void (request.bodyHash = fileHash);
     let done!: () => void;
     inFlight.set(flight, new Promise<void>((resolve) => (done = resolve)));
     reply.raw.once('close', () => {

@@ -9,18 +9,23 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '../../sync/contract/files';
 import { ApiError, badRequest } from './errors';
+import { createWorkerPool, type WorkerPool } from './worker-pool';
+import { hashFile, type HashJob, type HashResult } from './file-hash';
 
 export interface FileStore {
-  put(data: Buffer): string;
+  /** Stores the bytes under their md5 (given when already computed while the upload streamed in). */
+  put(data: Buffer, md5?: string): string;
   get(md5: string): Buffer | null;
 }
+
+const md5Of = (data: Buffer, known?: string) => known ?? crypto.createHash('md5').update(data).digest('hex');
 
 export function createFileStore(dataDir: string | null): FileStore {
   if (!dataDir) {
     const memory = new Map<string, Buffer>();
     return {
-      put(data) {
-        const md5 = crypto.createHash('md5').update(data).digest('hex');
+      put(data, known) {
+        const md5 = md5Of(data, known);
         memory.set(md5, data);
         return md5;
       },
@@ -30,8 +35,8 @@ export function createFileStore(dataDir: string | null): FileStore {
   const dir = path.join(dataDir, 'media');
   fs.mkdirSync(dir, { recursive: true });
   return {
-    put(data) {
-      const md5 = crypto.createHash('md5').update(data).digest('hex');
+    put(data, known) {
+      const md5 = md5Of(data, known);
       const file = path.join(dir, md5);
       if (!fs.existsSync(file)) fs.writeFileSync(file, data);
       return md5;
@@ -56,13 +61,62 @@ export interface Upload {
   filename: string;
   type: string;
   data: Buffer;
+  /** Hex md5 (the store's key) and sha256 (idempotent replays compare it; '' without an Idempotency-Key) of the bytes. */
+  md5: string;
+  sha256: string;
   /** Other multipart fields sent with the file (for example requestId). */
   fields: Record<string, string>;
+}
+
+/**
+ * md5 (the store's key) and sha256 (replays) of 5 MB files, 100 uploads a
+ * minute: on the event loop they took seconds from everyone (issue 21).
+ */
+let hashPool: WorkerPool<HashJob, HashResult> | null = null;
+let hashInline = false;
+const hashes = () => (hashPool ??= createWorkerPool(new URL('./hash-worker.ts', import.meta.url), hashFile, hashInline));
+
+/** Hash on the event loop as before issue 21 (bench/server-load's "before" run). */
+export function hashUploadsInline(inline: boolean): void {
+  if (inline === hashInline) return;
+  hashInline = inline;
+  void hashPool?.close();
+  hashPool = null;
+}
+
+/**
+ * One upload at a time per user: an outbox sends them one by one anyway, and
+ * a client looping on 5 MB uploads in parallel took the event loop from
+ * everyone (issue 21, bench/server-load).
+ */
+const uploading = new Map<number, Promise<void>>();
+
+async function oneAtATime<T>(userId: number | null, work: () => Promise<T>): Promise<T> {
+  if (userId === null) return work();
+  const previous = uploading.get(userId) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  const chained = previous.then(() => mine);
+  uploading.set(userId, chained);
+  await previous;
+  try {
+    return await work();
+  } finally {
+    release();
+    if (uploading.get(userId) === chained) uploading.delete(userId);
+  }
 }
 
 /** Reads the multipart body and returns the image in field `file`, or a 400 in French. */
 export async function readImageUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) throw badRequest('Envoyez le fichier en multipart/form-data dans le champ « file »');
+  const upload = await oneAtATime(request.user?.id ?? null, () => readParts(request));
+  // A replay of an earlier upload with the same Idempotency-Key: the same file answers as before, another is a 422.
+  request.checkUploadReplay?.(`multipart:${upload.sha256}`);
+  return upload;
+}
+
+async function readParts(request: FastifyRequest): Promise<Upload> {
   let upload: Upload | null = null;
   const fields: Record<string, string> = {};
   try {
@@ -72,10 +126,27 @@ export async function readImageUpload(request: FastifyRequest): Promise<Upload> 
         if (!Object.hasOwn(Object.prototype, part.fieldname)) fields[part.fieldname] = String(part.value).slice(0, 10_000);
         continue;
       }
-      const data = await part.toBuffer();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        chunks.push(chunk);
+        size += chunk.length;
+      }
       if (part.file.truncated) throw badRequest('Ce fichier est trop lourd');
       if (part.fieldname !== 'file') continue;
-      upload = { filename: part.filename, type: part.mimetype, data, fields };
+      // Its own memory (never the shared pool), so that it can move to the hash worker and back without a copy.
+      const data = Buffer.allocUnsafeSlow(size);
+      let at = 0;
+      for (const chunk of chunks) at += chunk.copy(data, at);
+      const hashed = await hashes().run({ data, sha256: request.checkUploadReplay !== null }, [data.buffer]);
+      upload = {
+        filename: part.filename,
+        type: part.mimetype,
+        data: Buffer.from(hashed.data.buffer, hashed.data.byteOffset, hashed.data.byteLength),
+        md5: hashed.md5,
+        sha256: hashed.sha256 ?? '',
+        fields,
+      };
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;

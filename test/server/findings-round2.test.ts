@@ -185,6 +185,35 @@ describe('issue 21 findings', () => {
     expect(newest.body.map((m: { messageText: string }) => m.messageText)).toEqual(['Message 259']);
   }, 60_000);
 
+  it('8. a multipart replay with the same Idempotency-Key compares the file: the same file replays, another one is a 422 in French', async () => {
+    const db = api.server.ctx.db;
+    const ir = db
+      .prepare(
+        `SELECT ir.id FROM intervention_requests ir JOIN user_real_estates ure ON ure.real_estate_id = ir.real_estate_id JOIN users u ON u.id = ure.user_id WHERE u.email = 'gestionnaire@demo.fr' LIMIT 1`,
+      )
+      .get() as { id: number };
+    const send = (seed: number) => {
+      const { body, headers } = multipart({ name: 'preuve.png', type: 'image/png', data: bigPng(1000 + seed) }, {});
+      return api.call('POST', `/api/intervention_requests/${ir.id}/medias`, {
+        as: 'gestionnaire@demo.fr',
+        body,
+        headers: { ...headers, 'idempotency-key': 'photo-cle-unique' },
+      });
+    };
+    const media = () => (db.prepare(`SELECT COUNT(*) AS n FROM intervention_media WHERE intervention_id = ?`).get(ir.id) as { n: number }).n;
+    const first = await send(1);
+    expect(first.status).toBe(201);
+    const count = media();
+    const again = await send(1);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const other = await send(2);
+    expect(other.status).toBe(422);
+    expect(other.body.message).toContain('Idempotency-Key');
+    expect(media()).toBe(count);
+  });
+
   it('8. an echopark-only member may not create a real estate; a manager may', async () => {
     const body = { name: 'Bien pirate', mainContact: { address: '1 rue X', postalCode: '69001', city: 'Lyon' } };
     const refused = await api.call('POST', '/api/real_estates', { as: 'echopark@demo.fr', body });

@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
-import { hashPassword } from '../../http/auth';
+import { hashPasswordAsync } from '../../http/auth';
 import { badRequest, refusal } from '../../http/errors';
 import { AttemptLimiter, assertNotLocked, clientAddress } from '../../http/attempts';
 import { param, query } from '../../http/collections';
@@ -80,11 +80,12 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
       registrations.hit(clientAddress(request));
       if (db.prepare(`SELECT 1 FROM users WHERE email = ?`).get(email)) throw refusal('000004');
       const code = String(crypto.randomInt(100000, 1000000));
+      const passwordHash = await hashPasswordAsync(password);
       const id = tx(db, () => {
         const userId = Number(
           db
             .prepare(`INSERT INTO users (email, password_hash, firstname, lastname, gsm, roles, activated) VALUES (?, ?, ?, ?, ?, '[]', 0)`)
-            .run(email, hashPassword(password), firstname, lastname, gsm).lastInsertRowid,
+            .run(email, passwordHash, firstname, lastname, gsm).lastInsertRowid,
         );
         db.prepare(`INSERT INTO registrations (user_id, code) VALUES (?, ?)`).run(userId, code);
         return userId;
@@ -173,8 +174,9 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
     },
     async (request) => {
       const { email } = checkReset(request, request.body.email, request.body.code);
+      const passwordHash = await hashPasswordAsync(request.body.password);
       tx(db, () => {
-        db.prepare(`UPDATE users SET password_hash = ? WHERE email = ?`).run(hashPassword(request.body.password), email);
+        db.prepare(`UPDATE users SET password_hash = ? WHERE email = ?`).run(passwordHash, email);
         db.prepare(`DELETE FROM password_resets WHERE email = ?`).run(email);
         // A new password ends the sessions opened with the old one.
         db.prepare(`UPDATE refresh_tokens SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)`).run(email);

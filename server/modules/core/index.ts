@@ -4,11 +4,13 @@ import { sessionRoutes } from './session-routes';
 import { codeRoutes } from './code-routes';
 import { accountRoutes } from './account-routes';
 import { referenceRoutes } from './reference-routes';
+import { hashUploadsInline } from '../../http/uploads';
 
 export const coreModule: ServerModule = {
   name: 'core',
   schema: '',
   routes(app, ctx) {
+    hashUploadsInline(ctx.config.inlineHeavyWork === true);
     sessionRoutes(app, ctx);
     codeRoutes(app, ctx);
     accountRoutes(app, ctx);

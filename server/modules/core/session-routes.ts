@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
-import { DUMMY_HASH, consumeRefreshToken, issueTokens, verifyPassword } from '../../http/auth';
+import { DUMMY_HASH, consumeRefreshToken, issueTokens, verifyPassword, verifyPasswordAsync } from '../../http/auth';
 import { ApiError, refusal } from '../../http/errors';
 import { AttemptLimiter, assertNotLocked, clientAddress } from '../../http/attempts';
 import { text } from '../../http/schemas';
@@ -51,7 +51,8 @@ export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext):
             { id: number; password_hash: string; activated: number } | undefined)
         : undefined;
       // An unknown account costs the same scrypt as a wrong password: the timing no longer tells who exists.
-      const ok = verifyPassword(request.body.password, user?.password_hash ?? DUMMY_HASH) && user !== undefined;
+      const check = config.inlineHeavyWork ? async (p: string, h: string) => verifyPassword(p, h) : verifyPasswordAsync;
+      const ok = (await check(request.body.password, user?.password_hash ?? DUMMY_HASH)) && user !== undefined;
       if (!ok) {
         const lock = Math.max(perAccount.hit(accountKey), perClient.hit(client));
         if (lock > 0)

@@ -103,7 +103,7 @@ export function debriefingRoutes(app: FastifyInstance, ctx: AppContext): void {
     interventionForSide(db, user, debriefing.intervention_id, 'provider');
     const upload = await readImageUpload(request);
     const mediaId = tx(db, () => {
-      const md5 = ctx.files.put(upload.data);
+      const md5 = ctx.files.put(upload.data, upload.md5);
       const id = Number(
         db
           .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)

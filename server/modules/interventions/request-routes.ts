@@ -205,7 +205,7 @@ export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
     const row = visibleIntervention(db, user, idFrom(request.params.id));
     const upload = await readImageUpload(request);
     const mediaId = tx(db, () => {
-      const md5 = ctx.files.put(upload.data);
+      const md5 = ctx.files.put(upload.data, upload.md5);
       const id = Number(
         db
           .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)

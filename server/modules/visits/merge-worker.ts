@@ -7,5 +7,5 @@ import { parentPort } from 'node:worker_threads';
 import { runMergeJob, type MergeJob } from './merge-job';
 
 parentPort?.on('message', (message: { id: number; job: MergeJob }) => {
-  parentPort!.postMessage({ id: message.id, outcome: runMergeJob(message.job) });
+  parentPort!.postMessage({ id: message.id, result: runMergeJob(message.job) });
 });

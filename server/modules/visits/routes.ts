@@ -217,7 +217,7 @@ export function visitRoutes(app: FastifyInstance, ctx: AppContext): void {
       .get(v.id, name);
     if (existing) return reply.status(201).send(existing);
     const id = tx(db, () => {
-      const md5 = ctx.files.put(upload.data);
+      const md5 = ctx.files.put(upload.data, upload.md5);
       const mediaId = Number(
         db
           .prepare(`INSERT INTO media (name, type, md5, size, date, uploaded_by) VALUES (?, ?, ?, ?, ?, ?)`)

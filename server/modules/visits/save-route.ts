@@ -33,7 +33,7 @@ function visitUser(request: FastifyRequest): AuthUser {
 
 export async function saveRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const pool = createMergePool();
+  const pool = createMergePool(ctx.config.inlineHeavyWork === true);
   app.addHook('onClose', () => pool.close());
   /** The last save of each visit: the next one waits for it (they read and write the same data). */
   const queues = new Map<number, Promise<unknown>>();
