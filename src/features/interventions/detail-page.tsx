@@ -15,7 +15,7 @@ import { PlaceBadge } from './intervention-card';
 import { useIntervention } from './use-intervention';
 import { DescriptionTab, MediasTab } from './tab-description';
 import { MessagesTab } from './tab-messages';
-import { AppointmentsTab } from './tab-appointments';
+import { AppointmentsTab, WorkStartedQuestion } from './tab-appointments';
 import { DebriefingsTab } from './tab-debriefings';
 import { RatingPanel } from './rating-panel';
 import { interventionTexts as t } from './texts';
@@ -65,6 +65,7 @@ export function InterventionDetailPage() {
           <span className="muted">{t.createdOn(formatDateTime(ir.createdAt))}</span>
         </div>
         {hint ? <p className="alert alert--info">{hint}</p> : null}
+        <WorkStartedQuestion intervention={ir} docId={doc.id} appointments={model.appointments} manager={model.manager} />
         <div className="detail__refresh">
           <RefreshedAt resource={`intervention:${id}`} />
           <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void model.refresh()} disabled={model.refreshing}>

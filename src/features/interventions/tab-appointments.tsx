@@ -3,8 +3,10 @@
  * provider proposes one (end after start, the end picker's minimum is the
  * start, add enabled only with both) and the request moves to planning when
  * it is not there yet; the manager accepts one or refuses it with a reason, or
- * refuses them all; once the accepted one has begun, the provider is asked
- * whether the work is under way. All of it works offline through the outbox.
+ * refuses them all. Once the accepted one has begun, the provider is asked
+ * whether the work is under way (WorkStartedQuestion, shown by the detail
+ * above its tabs: the spec asks it of the provider opening the request, not
+ * of one who finds the RDV tab). All of it works offline through the outbox.
  */
 import { useState } from 'react';
 import type { AppointmentDto, InterventionDetailDto } from '../../../sync/index';
@@ -24,8 +26,20 @@ interface Props {
   manager: boolean;
 }
 
-export function AppointmentsTab({ intervention, docId, appointments, manager }: Props) {
+export function WorkStartedQuestion({ intervention, docId, appointments, manager }: Props) {
   const accepted = appointments.find((a) => a.data.status === 2);
+  if (manager || !askWorkStarted(intervention.place, accepted?.data.date)) return null;
+  return (
+    <div className="alert alert--warning question">
+      <p>{t.workStartedQuestion}</p>
+      <Button onClick={() => void sendCommand('intervention.step', { interventionId: docId, stepCode: 'in_progress' }, { success: t.workStarted })}>
+        {t.workStartedYes}
+      </Button>
+    </div>
+  );
+}
+
+export function AppointmentsTab({ intervention, docId, appointments, manager }: Props) {
   const proposed = appointments.filter((a) => a.data.status === 1);
   const [refusing, setRefusing] = useState<Doc<AppointmentDto> | null>(null);
   const [reason, setReason] = useState('');
@@ -40,15 +54,6 @@ export function AppointmentsTab({ intervention, docId, appointments, manager }: 
 
   return (
     <div className="stack">
-      {!manager && askWorkStarted(intervention.place, accepted?.data.date) ? (
-        <div className="alert alert--warning question">
-          <p>{t.workStartedQuestion}</p>
-          <Button onClick={() => void sendCommand('intervention.step', { interventionId: docId, stepCode: 'in_progress' }, { success: t.workStarted })}>
-            {t.workStartedYes}
-          </Button>
-        </div>
-      ) : null}
-
       {appointments.length === 0 ? <p className="muted">{t.noAppointment}</p> : null}
       <ul className="rows">
         {appointments.map((a) => (
