@@ -74,7 +74,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const app = Fastify({
     logger: config.logRequests,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A hop count: Fastify takes the address the Nth nearest proxy saw, never the client's leftmost claim.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     // __proto__ and constructor.prototype in a JSON body are refused (400), never merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

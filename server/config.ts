@@ -40,8 +40,13 @@ export interface ServerConfig {
   logRequests: boolean;
   /** Origins allowed to call the API from another site (CORS_ORIGINS); empty: same origin only. */
   corsOrigins: string[];
-  /** Trust X-Forwarded-For (TRUST_PROXY=1 behind a reverse proxy); off, a client could pick its own address and dodge the limits. */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front of the server (TRUST_PROXY=N): the client is the
+   * address the Nth nearest proxy saw, the last N entries of X-Forwarded-For;
+   * anything further left is the client's own text. 0: the socket's address.
+   * (TRUST_PROXY=1 used to trust every hop: a spoofed leftmost address dodged the limits.)
+   */
+  trustProxy: number;
   /** Attempt limits of the public calls (tests may lower them). */
   limits: AttemptLimits;
   /**
@@ -61,7 +66,15 @@ export interface LimitRule {
 export interface AttemptLimits {
   /** Failed sign-ins of one account from one client (successes do not count). */
   login: LimitRule;
-  /** Failed sign-ins from one client, whatever the account (password spraying). */
+  /** Failed sign-ins of one account from any address: a client changing addresses still meets this lock. */
+  loginAccount: LimitRule;
+  /** From this many failures of one account (any address), each further failure is answered after a delay. */
+  loginSlowdown: { after: number; stepMs: number; maxMs: number };
+  /**
+   * Failed sign-ins from one client, whatever the account (password spraying).
+   * Past it, wrong passwords get a 429 but a right one still signs in: many
+   * users behind one address are never all locked out.
+   */
   loginClient: LimitRule;
   /** Wrong reset or activation codes for one e-mail, from anywhere. */
   codeEmail: LimitRule;
@@ -77,6 +90,8 @@ export interface AttemptLimits {
 
 export const DEFAULT_LIMITS: AttemptLimits = {
   login: { max: 10, windowS: 15 * 60, lockS: 15 * 60 },
+  loginAccount: { max: 30, windowS: 15 * 60, lockS: 15 * 60 },
+  loginSlowdown: { after: 10, stepMs: 250, maxMs: 4000 },
   loginClient: { max: 100, windowS: 15 * 60, lockS: 15 * 60 },
   codeEmail: { max: 10, windowS: 3600, lockS: 3600 },
   codeClient: { max: 30, windowS: 3600, lockS: 3600 },
@@ -105,6 +120,14 @@ export function parseFaults(spec: string | undefined): FaultConfig | null {
   return faults;
 }
 
+/** TRUST_PROXY: a number of proxy hops (absent or 0: none). */
+export function proxyHops(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`TRUST_PROXY : nombre de proxys attendu (0 à 10), reçu « ${raw} »`);
+  return hops;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(import.meta.dirname, '..');
   return {
@@ -120,7 +143,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     firmPrefix: env.FIRM_PREFIX ?? 'firm',
     logRequests: env.LOG_REQUESTS === '1',
     corsOrigins: list(env.CORS_ORIGINS),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: proxyHops(env.TRUST_PROXY),
     limits: DEFAULT_LIMITS,
   };
 }
@@ -140,7 +163,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     firmPrefix: 'firm',
     logRequests: false,
     corsOrigins: [],
-    trustProxy: false,
+    trustProxy: 0,
     limits: DEFAULT_LIMITS,
     ...overrides,
   };

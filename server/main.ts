@@ -2,7 +2,7 @@
  * `npm run server`: starts the reference API with its seeded demo world and
  * serves the built app. Flags: --reset (reseed), --scale N (extra generated
  * interventions), --memory (no files written). Env: PORT, DATA_DIR, TOKEN_TTL,
- * REFRESH_TTL, MIN_VERSION, FAULTS, STATIC_DIR, CORS_ORIGINS, TRUST_PROXY.
+ * REFRESH_TTL, MIN_VERSION, FAULTS, STATIC_DIR, CORS_ORIGINS, TRUST_PROXY (proxy hops).
  */
 import { configFromEnv } from './config';
 import { buildServer } from './app';

@@ -37,6 +37,12 @@ export class AttemptLimiter {
     return left > 0 ? Math.ceil(left / 1000) : 0;
   }
 
+  /** Attempts counted in the key's current window (a lock starts a new one). */
+  count(key: string): number {
+    const entry = this.entries.get(key);
+    return entry && this.now() - entry.windowStart < this.rule.windowS * 1000 ? entry.count : 0;
+  }
+
   /** Counts one attempt; returns the lock in seconds when this one went over the limit. */
   hit(key: string): number {
     const now = this.now();

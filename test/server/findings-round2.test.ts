@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startTestApi, type TestApi } from './harness';
+import { DEFAULT_LIMITS } from '../../server/config';
+import { DEMO_PASSWORD } from '../../server/seed/world';
 import { buildBigVisit } from '../../server/modules/visits/checklists';
 import { duplicateSection, flattenSections, type VisitData } from '../../sync/contract/visit-data';
 
@@ -244,4 +246,47 @@ describe('issue 21 findings', () => {
     // A navigation still gets the app.
     expect((await api.server.app.inject({ method: 'GET', url: '/requests' })).headers['content-type']).toContain('text/html');
   });
+
+  it('4. TRUST_PROXY=1 trusts one hop: a spoofed leftmost X-Forwarded-For does not dodge the lock, nor do changing addresses', async () => {
+    // Lower limits than the defaults (10 per address, 30 per account), same rules: the test stays short.
+    const rule = (max: number) => ({ max, windowS: 900, lockS: 900 });
+    const proxied = await startTestApi({
+      trustProxy: 1,
+      limits: { ...DEFAULT_LIMITS, login: rule(5), loginAccount: rule(12), loginSlowdown: { after: 5, stepMs: 1, maxMs: 2 } },
+    });
+    try {
+      const login = (email: string, password: string, forwardedFor: string) =>
+        proxied.server.app.inject({
+          method: 'POST',
+          url: '/api/authentication_token',
+          remoteAddress: '10.0.0.9',
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { email, password },
+        });
+      // The proxy appends the real client (203.0.113.7); the client wrote the rest.
+      for (let i = 0; i < 11; i++) expect([401, 429]).toContain((await login('gt@demo.fr', `faux-${i}`, `198.51.100.${i}, 203.0.113.7`)).statusCode);
+      expect((await login('gt@demo.fr', DEMO_PASSWORD, '198.51.100.200, 203.0.113.7')).statusCode).toBe(429);
+      // A client whose real address changes on every try meets the account's own cap.
+      const statuses: number[] = [];
+      for (let i = 0; i < 13; i++) statuses.push((await login('dt@demo.fr', `faux-${i}`, `203.0.113.${100 + i}`)).statusCode);
+      expect(statuses.slice(0, 11).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(11)).toEqual([429, 429]);
+      expect((await login('dt@demo.fr', DEMO_PASSWORD, '203.0.113.250')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  }, 60_000);
+
+  it('4. one shared address cannot lock everyone: past its limit wrong passwords get 429, a right one still signs in', async () => {
+    const shared = await startTestApi({ limits: { ...DEFAULT_LIMITS, loginClient: { max: 20, windowS: 900, lockS: 900 } } });
+    try {
+      const login = (email: string, password: string) =>
+        shared.server.app.inject({ method: 'POST', url: '/api/authentication_token', remoteAddress: '10.9.9.9', payload: { email, password } });
+      for (let i = 0; i < 20; i++) await login(`inconnu${i}@exemple.fr`, 'mauvais');
+      expect((await login('gl@demo.fr', 'mauvais')).statusCode).toBe(429);
+      expect((await login('at@demo.fr', DEMO_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      await shared.close();
+    }
+  }, 60_000);
 });

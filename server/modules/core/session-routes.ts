@@ -23,7 +23,14 @@ export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'n
 
 export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   const perAccount = new AttemptLimiter(config.limits.login);
+  const perAccountAnywhere = new AttemptLimiter(config.limits.loginAccount);
   const perClient = new AttemptLimiter(config.limits.loginClient);
+  /** Failures of an account from anywhere, the window's total (a lock restarts the limiter's count, not this one). */
+  const failuresAnywhere = new AttemptLimiter({ ...config.limits.loginAccount, max: Number.MAX_SAFE_INTEGER });
+  const slowdown = (failures: number) => {
+    const { after, stepMs, maxMs } = config.limits.loginSlowdown;
+    return failures < after ? 0 : Math.min(maxMs, stepMs * 2 ** (failures - after));
+  };
 
   app.post<{ Body: LoginPayload }>(
     '/api/authentication_token',
@@ -42,9 +49,10 @@ export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext):
       const email = (request.body.email ?? request.body.username ?? '').trim().toLowerCase();
       const client = clientAddress(request);
       const accountKey = `${email}\n${client}`;
+      // The account's locks refuse even the right password (a brute force must not learn it); the client's does not.
       assertNotLocked([
         [perAccount, accountKey],
-        [perClient, client],
+        [perAccountAnywhere, email],
       ]);
       const user = email
         ? (db.prepare(`SELECT id, password_hash, activated FROM users WHERE email = ?`).get(email) as
@@ -54,10 +62,15 @@ export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext):
       const check = config.inlineHeavyWork ? async (p: string, h: string) => verifyPassword(p, h) : verifyPasswordAsync;
       const ok = (await check(request.body.password, user?.password_hash ?? DUMMY_HASH)) && user !== undefined;
       if (!ok) {
-        const lock = Math.max(perAccount.hit(accountKey), perClient.hit(client));
-        if (lock > 0)
+        failuresAnywhere.hit(email);
+        const lock = Math.max(perAccount.hit(accountKey), perAccountAnywhere.hit(email), perClient.hit(client));
+        // A slowdown before the lock: each failure past the first few waits longer (without holding the event loop).
+        const wait = slowdown(failuresAnywhere.count(email));
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (lock > 0 || perClient.retryAfter(client) > 0)
           assertNotLocked([
             [perAccount, accountKey],
+            [perAccountAnywhere, email],
             [perClient, client],
           ]);
         throw new ApiError(401, 'Identifiants invalides.');
