@@ -177,9 +177,11 @@ export function dashboardCards(d: DashboardCounts | null, manager: boolean): Das
         tone: 'teal',
       });
     cards.push(
-      { key: 'tenders-running', title: 'Appels d’offres en cours', count: 0, tone: 'blue' },
+      // The tenders index (/tenders) from the running tenders' card; adding a tender opens /dashboard-add (spec part 1 §2:
+      // a tender, not yet available, or a contract; its X comes back here), the one way the route table gives to it.
+      { key: 'tenders-running', title: 'Appels d’offres en cours', count: 0, to: { to: '/tenders' }, action: 'Voir', tone: 'blue' },
       { key: 'quotes', title: 'Devis à valider', count: 0, tone: 'violet' },
-      { key: 'add-tender', title: 'Ajouter un appel d’offres', count: null, to: { to: '/tenders' }, action: 'Ajouter', tone: 'blue' },
+      { key: 'add-tender', title: 'Ajouter un appel d’offres', count: null, to: { to: '/dashboard-add' }, action: 'Ajouter', tone: 'blue' },
       { key: 'add-contract', title: 'Ajouter une intervention sous contrat', count: null, to: { to: '/requests-create' }, action: 'Ajouter', tone: 'orange' },
       { key: 'reporting', title: 'Reporting', count: null, to: { to: '/reporting' }, action: 'Consulter', tone: 'green' },
     );

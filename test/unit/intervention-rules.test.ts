@@ -96,6 +96,9 @@ describe('intervention dashboard cards', () => {
     expect(cards.find((c) => c.key === 'in-progress')).toBeUndefined();
     expect(cards.filter((c) => c.count === 0).length).toBeGreaterThanOrEqual(2);
     expect(cards.find((c) => c.key === 'add-contract')?.to?.to).toBe('/requests-create');
+    // /dashboard-add (tender or contract, X back to the dashboard) is reached from the dashboard's tender card.
+    expect(cards.find((c) => c.key === 'add-tender')?.to?.to).toBe('/dashboard-add');
+    expect(cards.find((c) => c.key === 'tenders-running')?.to?.to).toBe('/tenders');
     expect(dashboardCards({ canValidateAppointment: false, countAppointments: 3, countInProgressInterventionRequests: 2 }, true).map((c) => c.key)).toEqual(
       expect.arrayContaining(['in-progress']),
     );
