@@ -12,10 +12,43 @@ export interface InternalTarget {
   search?: Record<string, string>;
 }
 
-/** Where to send a user, or null to let them in. `href` is the wanted path with its query. */
-export function guardRedirect(access: Access, signedIn: boolean, href: string): InternalTarget | null {
+/**
+ * The roles each module's screens need (spec part 1 §6, part 2 §6), from the contract's table, so
+ * that a route's gate, the nav, home and the server's 403 agree: a route declares its module
+ * (route metadata `module`), a user with none of its roles is sent home before anything loads.
+ */
+export const MODULE_ROLES = {
+  interventions: r.API_AREA_ROLES.interventions,
+  /** The OS screens (dashboard, list, tunnel): the firm's staff and the owner admin, as the nav and home. */
+  os: r.OS_ROLES,
+  /** One OS's detail: every reader of the OS area (an owner user or a provider reaches one from a thread). */
+  osDetail: r.API_AREA_ROLES.os,
+  /** Agenda and messages: over interventions and OS. */
+  messaging: r.API_AREA_ROLES.messaging,
+  echopark: r.ECHOPARK_ROLES,
+  visits: r.VISIT_ROLES,
+} as const satisfies Record<string, readonly string[]>;
+export type ModuleKey = keyof typeof MODULE_ROLES;
+
+/** Whether roles open a module's screens. */
+export const mayOpen = (module: ModuleKey, userRoles: readonly string[]): boolean => {
+  const wanted: readonly string[] = MODULE_ROLES[module];
+  return userRoles.some((role) => wanted.includes(role));
+};
+
+/** Where a guard sends a user; `forbidden`: the module is not theirs (said with a notice). */
+export interface GuardTarget extends InternalTarget {
+  forbidden?: true;
+}
+
+/**
+ * Where to send a user, or null to let them in. `href` is the wanted path with its query; `module`
+ * the route's module, checked against `userRoles` (null: not known yet, let in; the server decides).
+ */
+export function guardRedirect(access: Access, signedIn: boolean, href: string, module?: ModuleKey, userRoles?: readonly string[] | null): GuardTarget | null {
   if (access === 'guest' && signedIn) return { to: '/' };
   if (access === 'auth' && !signedIn) return { to: '/login', search: { redirect: href } };
+  if (access === 'auth' && module && userRoles && !mayOpen(module, userRoles)) return { to: '/', forbidden: true };
   return null;
 }
 
@@ -56,8 +89,10 @@ export function navItems(variant: NavVariant, userRoles: readonly string[]): Nav
   const items: NavItem[] = [home];
   const interventions = r.canUseInterventions(userRoles);
   const os = r.canUseOs(userRoles);
-  if (interventions) items.push({ key: 'requests', label: 'Interventions', to: '/requests', search: { status: 1 }, icon: 'list' });
-  if (os) items.push({ key: 'requests-os', label: 'OS', to: '/requests-os', search: { status: 1 }, icon: 'os' });
+  // No ?status= on the lists: each opens on the filter last chosen (spec part 1 §2, §4), 1 ('Toutes') the first time;
+  // a status in the address would override it every time (dashboard cards still preset theirs).
+  if (interventions) items.push({ key: 'requests', label: 'Interventions', to: '/requests', icon: 'list' });
+  if (os) items.push({ key: 'requests-os', label: 'OS', to: '/requests-os', icon: 'os' });
   if (interventions || os) {
     items.push({ key: 'planning', label: 'Agenda', to: '/planning', icon: 'agenda' });
     items.push({ key: 'messaging', label: 'Messages', to: '/messaging', icon: 'chat', badge: 'unread' });

@@ -107,9 +107,10 @@ describe('navigation by role', () => {
     expect(keys('default', ['ROLE_OWNER_ADMIN'])).toEqual(['home', 'requests', 'requests-os', 'planning', 'messaging']);
     expect(keys('default', ['ROLE_VISIT_TECHNICIAN'])).toEqual(['home']);
   });
-  it('lists open with status 1 and the messages entry carries the unread badge', () => {
+  it('lists open on their remembered filter (no status in the link) and the messages entry carries the unread badge', () => {
     const items = navItems('default', ['ROLE_OWNER_ADMIN']);
-    expect(items.find((i) => i.key === 'requests')?.search).toEqual({ status: 1 });
+    expect(items.find((i) => i.key === 'requests')?.search).toBeUndefined();
+    expect(items.find((i) => i.key === 'requests-os')?.search).toBeUndefined();
     expect(items.find((i) => i.key === 'messaging')?.badge).toBe('unread');
   });
   it('visit and echopark bars for their roles', () => {
