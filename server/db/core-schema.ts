@@ -37,7 +37,8 @@ CREATE TABLE IF NOT EXISTS users (
   is_manager INTEGER NOT NULL DEFAULT 0,
   ia_links TEXT NOT NULL DEFAULT '[]', -- JSON array of { name, url }
   echopark_main_community_id INTEGER,
-  activated INTEGER NOT NULL DEFAULT 1
+  activated INTEGER NOT NULL DEFAULT 1,
+  token_version INTEGER NOT NULL DEFAULT 0 -- in every access token: a password reset bumps it, ending the tokens issued before
 );
 
 CREATE TABLE IF NOT EXISTS real_estates (
@@ -115,6 +116,12 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
   expires_at INTEGER NOT NULL,
   used_at INTEGER,
   family TEXT                        -- one sign-in and its rotations; reuse revokes them all
+);
+
+-- Families ended (refresh token reused, or logout): their access tokens stop working too.
+CREATE TABLE IF NOT EXISTS revoked_families (
+  family TEXT PRIMARY KEY,
+  revoked_at INTEGER NOT NULL
 );
 
 CREATE TABLE IF NOT EXISTS password_resets (

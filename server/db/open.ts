@@ -36,6 +36,7 @@ export function openDatabase(dataDir: string | null, moduleSchemas: readonly str
 function migrate(db: Db): void {
   const has = (table: string, column: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
   if (!has('refresh_tokens', 'family')) db.exec(`ALTER TABLE refresh_tokens ADD COLUMN family TEXT`);
+  if (!has('users', 'token_version')) db.exec(`ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0`);
   if (!has('password_resets', 'attempts')) db.exec(`ALTER TABLE password_resets ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0`);
   db.exec(`DELETE FROM idempotency_keys`);
 }

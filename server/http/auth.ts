@@ -1,7 +1,9 @@
 /**
  * Authentication: scrypt password hashes, short-lived HS256 JWT access tokens
  * and rotating opaque refresh tokens (stored hashed, single use, in families:
- * reusing a rotated one revokes the whole family). Every route needs a bearer
+ * reusing a rotated one revokes the whole family, after a short grace window).
+ * Access tokens carry the user's token version and their family: a password
+ * reset or a revoked family ends them before they expire. Every route needs a bearer
  * token unless it is declared with `config: { public: true }`, and the roles
  * of its area (sync/contract/roles.ts). The decision is taken on the route
  * the router matched, never on the raw URL: `/%61pi/…` is `/api/…` to the
@@ -11,6 +13,7 @@ import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/open';
+import { tx } from '../db/open';
 import type { ServerConfig } from '../config';
 import { ApiError, unauthorized } from './errors';
 import { apiAreaOf, canUseArea, type ApiArea, type Role } from '../../sync/contract/roles';
@@ -26,6 +29,8 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The sign-in (refresh family) of the request's access token. */
+    tokenFamily: string | null;
   }
   interface FastifyContextConfig {
     /** Route reachable without a bearer token. */
@@ -84,6 +89,8 @@ function signingKey(db: Db): Uint8Array {
 }
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+/** How refresh tokens are stored (never in clear). */
+export const hashToken = sha256;
 
 export interface TokenPair {
   token: string;
@@ -92,9 +99,10 @@ export interface TokenPair {
 
 /** Issues an access token and a refresh token; `family` ties the refresh token to its sign-in (a new one by default). */
 export async function issueTokens(db: Db, config: ServerConfig, userId: number, family: string = crypto.randomUUID()): Promise<TokenPair> {
-  const user = db.prepare(`SELECT email, roles FROM users WHERE id = ?`).get(userId) as { email: string; roles: string };
+  const user = db.prepare(`SELECT email, roles, token_version FROM users WHERE id = ?`).get(userId) as { email: string; roles: string; token_version: number };
   const now = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ username: user.email, roles: JSON.parse(user.roles) as string[] })
+  // tv and fam let the auth hook end this token early: a password reset bumps tv, a revoked family is listed.
+  const token = await new SignJWT({ username: user.email, roles: JSON.parse(user.roles) as string[], tv: user.token_version, fam: family })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(now)
@@ -111,23 +119,50 @@ export async function issueTokens(db: Db, config: ServerConfig, userId: number, 
   return { token, refresh_token: refresh };
 }
 
+/** Ends a sign-in: its refresh tokens and the access tokens issued in it (the auth hook reads revoked_families). */
+export function revokeFamily(db: Db, family: string | null): void {
+  if (!family) return;
+  db.prepare(`UPDATE refresh_tokens SET expires_at = 0 WHERE family = ?`).run(family);
+  db.prepare(`INSERT OR IGNORE INTO revoked_families (family, revoked_at) VALUES (?, ?)`).run(family, Math.floor(Date.now() / 1000));
+}
+
+/** How long a refresh token just used answers again with the same new pair (two tabs refreshing at once). */
+export const REFRESH_GRACE_MS = 10_000;
+const recentRefreshes = new Map<string, { pair: Promise<TokenPair>; until: number; family: string }>();
+
+/** Tests: the grace window has passed. */
+export function forgetRecentRefreshes(): void {
+  recentRefreshes.clear();
+}
+
 /**
- * Consumes a refresh token (single use) and returns its user and family, or null.
+ * Rotates a refresh token (single use): a new pair in the same family, or null.
  * A token used a second time was stolen or leaked: every token of its family is
- * revoked, so the thief's successor stops working too (the user signs in again).
+ * revoked, access tokens included, so the thief's successor stops working too
+ * (the user signs in again) — except within REFRESH_GRACE_MS of its use, where
+ * the same new pair is answered again: two tabs refreshing at the same moment
+ * no longer sign the user out.
  */
-export function consumeRefreshToken(db: Db, refreshToken: string): { userId: number; family: string } | null {
-  const now = Math.floor(Date.now() / 1000);
+export function refreshTokens(db: Db, config: ServerConfig, refreshToken: string): Promise<TokenPair> | null {
+  const nowMs = Date.now();
+  const now = Math.floor(nowMs / 1000);
+  for (const [key, r] of recentRefreshes) if (r.until <= nowMs) recentRefreshes.delete(key);
   const hash = sha256(refreshToken);
   const row = db.prepare(`SELECT user_id, expires_at, used_at, family FROM refresh_tokens WHERE token_hash = ?`).get(hash) as
     { user_id: number; expires_at: number; used_at: number | null; family: string | null } | undefined;
   if (!row || row.expires_at < now) return null;
   if (row.used_at !== null) {
-    if (row.family) db.prepare(`UPDATE refresh_tokens SET expires_at = 0 WHERE family = ?`).run(row.family);
+    const recent = recentRefreshes.get(hash);
+    if (recent && !db.prepare(`SELECT 1 FROM revoked_families WHERE family = ?`).get(recent.family)) return recent.pair;
+    tx(db, () => revokeFamily(db, row.family));
     return null;
   }
+  const family = row.family ?? crypto.randomUUID();
   db.prepare(`UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ?`).run(now, hash);
-  return { userId: row.user_id, family: row.family ?? crypto.randomUUID() };
+  // Remembered before the signing is awaited: a second request arriving meanwhile waits for the same pair.
+  const pair = issueTokens(db, config, row.user_id, family);
+  recentRefreshes.set(hash, { pair, until: nowMs + REFRESH_GRACE_MS, family });
+  return pair;
 }
 
 export function loadAuthUser(db: Db, userId: number): AuthUser | null {
@@ -138,13 +173,24 @@ export function loadAuthUser(db: Db, userId: number): AuthUser | null {
 }
 
 async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser> {
+  const { user, family } = await verifyAccess(db, request);
+  request.tokenFamily = family;
+  return user;
+}
+
+async function verifyAccess(db: Db, request: FastifyRequest): Promise<{ user: AuthUser; family: string | null }> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ') || header.length > 4096) throw unauthorized('Jeton absent');
   try {
     const { payload } = await jwtVerify(header.slice(7), signingKey(db), { algorithms: ['HS256'] });
     const user = loadAuthUser(db, Number(payload.sub));
     if (!user) throw unauthorized('Utilisateur inconnu');
-    return user;
+    // Ended before its expiry: the password was reset since (token version), or its sign-in was revoked.
+    const { token_version: version } = db.prepare(`SELECT token_version FROM users WHERE id = ?`).get(user.id) as { token_version: number };
+    if ((typeof payload.tv === 'number' ? payload.tv : 0) !== version) throw unauthorized('Session terminée');
+    const family = typeof payload.fam === 'string' ? payload.fam : null;
+    if (family && db.prepare(`SELECT 1 FROM revoked_families WHERE family = ?`).get(family)) throw unauthorized('Session terminée');
+    return { user, family };
   } catch {
     throw unauthorized('Jeton expiré ou invalide');
   }
@@ -169,6 +215,7 @@ const AREA_REFUSALS: Record<ApiArea, string> = {
  */
 export function installAuth(app: FastifyInstance, db: Db, firmPrefix: string): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenFamily', null);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     if (route === undefined || !route.startsWith('/api/') || request.routeOptions.config.public) {

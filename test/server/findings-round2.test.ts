@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startTestApi, type TestApi } from './harness';
 import { DEFAULT_LIMITS } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/seed/world';
+import { forgetRecentRefreshes } from '../../server/http/auth';
 import { buildBigVisit } from '../../server/modules/visits/checklists';
 import { duplicateSection, flattenSections, type VisitData } from '../../sync/contract/visit-data';
 
@@ -289,4 +290,56 @@ describe('issue 21 findings', () => {
       await shared.close();
     }
   }, 60_000);
+
+  it('5. a password reset ends the access tokens issued before; so does a revoked family', async () => {
+    const signIn = async (email: string) =>
+      (await api.call('POST', '/api/authentication_token', { body: { email, password: DEMO_PASSWORD } })).body as { token: string; refresh_token: string };
+    const me = (token: string) => api.server.app.inject({ method: 'GET', url: '/api/personal/data/0', headers: { authorization: `Bearer ${token}` } });
+    // Reset: the old access token is refused at once.
+    const email = 'gl@demo.fr';
+    const before = await signIn(email);
+    expect((await me(before.token)).statusCode).toBe(200);
+    expect((await api.call('POST', '/api/forgotten_passwords/', { body: { email } })).status).toBe(200);
+    const code = /(\d{6})$/.exec(api.server.logLines.findLast((l) => l.includes(email))!)![1]!;
+    const changed = await api.call('POST', '/api/forgotten_passwords/change', { body: { email, code, password: 'NouveauMotDePasse1' } });
+    expect(changed.status).toBeLessThan(300);
+    expect((await me(before.token)).statusCode).toBe(401);
+    // Revoked family: a refresh token used twice (outside the grace window) ends the access tokens of its sign-in.
+    const session = await signIn('at@demo.fr');
+    const rotated = await api.call('POST', '/api/token/refresh', { body: { refresh_token: session.refresh_token } });
+    expect(rotated.status).toBe(200);
+    const other = await signIn('at@demo.fr');
+    api.server.ctx.db.prepare(`UPDATE refresh_tokens SET used_at = used_at - 60`).run();
+    forgetRecentRefreshes();
+    expect((await api.call('POST', '/api/token/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+    expect((await me(rotated.body.token)).statusCode).toBe(401);
+    expect((await me(session.token)).statusCode).toBe(401);
+    // Another sign-in of the same user is not touched.
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+
+  it('5. two tabs refreshing with the same token at the same moment get the same new pair, and the session goes on', async () => {
+    const session = (await api.call('POST', '/api/authentication_token', { body: { email: 'dp@demo.fr', password: DEMO_PASSWORD } })).body as {
+      refresh_token: string;
+    };
+    const refresh = () => api.call('POST', '/api/token/refresh', { body: { refresh_token: session.refresh_token } });
+    const [a, b] = await Promise.all([refresh(), refresh()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toEqual(a.body);
+    // The family is alive: the new refresh token still rotates.
+    expect((await api.call('POST', '/api/token/refresh', { body: { refresh_token: a.body.refresh_token } })).status).toBe(200);
+  });
+
+  it('5. POST api/token/logout ends the refresh token and the access tokens of that sign-in (204, also for an unknown token)', async () => {
+    const session = (await api.call('POST', '/api/authentication_token', { body: { email: 'prestataire2@demo.fr', password: DEMO_PASSWORD } })).body as {
+      token: string;
+      refresh_token: string;
+    };
+    const out = await api.call('POST', '/api/token/logout', { body: { refresh_token: session.refresh_token } });
+    expect(out.status).toBe(204);
+    expect((await api.call('POST', '/api/token/refresh', { body: { refresh_token: session.refresh_token } })).status).toBe(401);
+    const me = await api.server.app.inject({ method: 'GET', url: '/api/personal/data/0', headers: { authorization: `Bearer ${session.token}` } });
+    expect(me.statusCode).toBe(401);
+    expect((await api.call('POST', '/api/token/logout', { body: { refresh_token: 'inconnu' } })).status).toBe(204);
+  });
 });

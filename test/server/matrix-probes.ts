@@ -361,6 +361,7 @@ export const LISTS: { route: string; url: string; items: Items }[] = [
 export const NO_OBJECT: Record<string, string> = {
   'POST /api/authentication_token': 'public, limited (findings test 1)',
   'POST /api/token/refresh': 'public, the token is the secret',
+  'POST /api/token/logout': 'public, the token is the secret (ends its own sign-in only)',
   'POST /api/registration': 'public',
   'POST /api/registration/activate': 'public, limited',
   'POST /api/forgotten_passwords/': 'public, limited',

@@ -176,7 +176,8 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
       const { email } = checkReset(request, request.body.email, request.body.code);
       const passwordHash = await hashPasswordAsync(request.body.password);
       tx(db, () => {
-        db.prepare(`UPDATE users SET password_hash = ? WHERE email = ?`).run(passwordHash, email);
+        // The token version too: access tokens issued with the old password stop working now, not at their expiry.
+        db.prepare(`UPDATE users SET password_hash = ?, token_version = token_version + 1 WHERE email = ?`).run(passwordHash, email);
         db.prepare(`DELETE FROM password_resets WHERE email = ?`).run(email);
         // A new password ends the sessions opened with the old one.
         db.prepare(`UPDATE refresh_tokens SET expires_at = 0 WHERE user_id = (SELECT id FROM users WHERE email = ?)`).run(email);

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { tx } from '../../db/open';
-import { DUMMY_HASH, consumeRefreshToken, issueTokens, verifyPassword, verifyPasswordAsync } from '../../http/auth';
+import { DUMMY_HASH, hashToken, issueTokens, refreshTokens, revokeFamily, verifyPassword, verifyPasswordAsync } from '../../http/auth';
 import { ApiError, refusal } from '../../http/errors';
 import { AttemptLimiter, assertNotLocked, clientAddress } from '../../http/attempts';
 import { text } from '../../http/schemas';
@@ -86,9 +86,29 @@ export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext):
     { ...tokenRoute, schema: { body: { type: 'object', required: ['refresh_token'], properties: { refresh_token: text(200) } } } },
     async (request, reply) => {
       noStore(reply);
-      const consumed = tx(db, () => consumeRefreshToken(db, request.body.refresh_token));
-      if (consumed === null) throw new ApiError(401, 'Jeton de rafraîchissement invalide ou expiré.');
-      return issueTokens(db, config, consumed.userId, consumed.family);
+      const pair = refreshTokens(db, config, request.body.refresh_token);
+      if (pair === null) throw new ApiError(401, 'Jeton de rafraîchissement invalide ou expiré.');
+      return pair;
+    },
+  );
+
+  // Sign-out (ours, the spec has none; see docs/architecture.md): ends the refresh token's sign-in, its
+  // access tokens included. Unknown or already ended tokens answer the same 204: nothing to learn here.
+  app.post<{ Body: { refresh_token?: string } }>(
+    '/api/token/logout',
+    { ...tokenRoute, schema: { body: { type: 'object', properties: { refresh_token: text(200) } } } },
+    async (request, reply) => {
+      noStore(reply);
+      const token = request.body?.refresh_token;
+      tx(db, () => {
+        const row = token
+          ? (db.prepare(`SELECT family FROM refresh_tokens WHERE token_hash = ?`).get(hashToken(token)) as { family: string | null } | undefined)
+          : undefined;
+        if (row) revokeFamily(db, row.family);
+        const family = request.user ? request.tokenFamily : null;
+        if (family) revokeFamily(db, family);
+      });
+      return reply.status(204).send();
     },
   );
 }
