@@ -14,6 +14,7 @@ import { PropertyMap } from './property-map';
 import { t } from './texts';
 
 const GEO_TIMEOUT_MS = 15_000;
+/** Matches shown at a time: a long list of radios is slow to read; more come on demand, and the screen says how many there are. */
 const MAX_MATCHES = 50;
 
 interface Props {
@@ -28,6 +29,7 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
   // A building is named by its site too ('Le Confluent · Bâtiment A' reads better than 'Bâtiment A').
   const siteOf = (p: EchoparkProperty) => (p.level === 3 && p.parent !== null ? byId.get(p.parent)?.name : undefined);
   const [search, setSearch] = useState('');
+  const [shown, setShown] = useState(MAX_MATCHES);
   const [parent, setParent] = useState<number | null>(null);
   const [near, setNear] = useState<NearProperty[] | null>(null);
   const [me, setMe] = useState<{ lat: number; lng: number } | null>(null);
@@ -58,11 +60,9 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
   const crumbs = parent === null ? [] : propertyPath(tree, parent);
   const level = parent === null ? tree : (all.find((p) => p.id === parent)?.children ?? []);
   const needle = search.trim();
+  const matches = needle ? all.filter((p) => matchesProperty(p, needle)) : [];
   const rows: { property: EchoparkProperty; km?: number }[] = needle
-    ? all
-        .filter((p) => matchesProperty(p, needle))
-        .slice(0, MAX_MATCHES)
-        .map((property) => ({ property }))
+    ? matches.slice(0, shown).map((property) => ({ property }))
     : near
       ? near
       : level.map((property) => ({ property }));
@@ -72,7 +72,15 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
       <div className="stack">
         <label className="search">
           <span className="sr-only">{t.searchProperty}</span>
-          <input type="search" value={search} placeholder={t.searchPropertyPlaceholder} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            type="search"
+            value={search}
+            placeholder={t.searchPropertyPlaceholder}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setShown(MAX_MATCHES);
+            }}
+          />
         </label>
         <div className="ep-props__tools">
           <Button variant="secondary" onClick={locate} disabled={locating} aria-busy={locating}>
@@ -116,6 +124,16 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
             </div>
           ))}
         </div>
+        {matches.length > rows.length ? (
+          <>
+            <p className="muted small" role="status">
+              {t.moreMatches(rows.length, matches.length)}
+            </p>
+            <Button variant="ghost" onClick={() => setShown((n) => n + MAX_MATCHES)}>
+              {t.showMoreMatches(Math.min(MAX_MATCHES, matches.length - rows.length))}
+            </Button>
+          </>
+        ) : null}
       </div>
       <div>
         <p className="muted small">{t.mapHint}</p>

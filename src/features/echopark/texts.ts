@@ -60,6 +60,8 @@ export const t = {
   searchProperty: 'Rechercher un bien',
   searchPropertyPlaceholder: 'Nom, adresse, code postal ou ville',
   noPropertyMatch: 'Aucun bien ne correspond à votre recherche.',
+  moreMatches: (shown: number, total: number) => `${shown} biens affichés sur ${total} : précisez la recherche ou affichez les suivants.`,
+  showMoreMatches: (n: number) => `Afficher ${n} bien${n > 1 ? 's' : ''} de plus`,
   openChildren: (name: string) => `Voir les biens de ${name}`,
   up: 'Niveau précédent',
   allProperties: 'Tous les biens',
