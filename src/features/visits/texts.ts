@@ -150,6 +150,6 @@ export const visitTexts = {
   // Fiche.
   backToVisit: 'Retour à la visite',
   ficheNotDownloaded: 'Cette visite n’est pas téléchargée sur cet appareil.',
-  ficheTitle: (name: string) => `Fiche : ${name}`,
+  ficheTitle: (name: string) => (name ? `Fiche : ${name}` : 'Fiche'),
   ficheProgress: (percent: number, note: number | null) => `${percent} % complété${note !== null ? ` · note moyenne ${note} / 100` : ''}`,
 };
