@@ -3,9 +3,11 @@
  * new password with confirmation. The e-mail and code travel between the
  * screens in sessionStorage (not in the URL, where the code would stay in the
  * history). Server errors are shown as they come, except a refused code,
- * which reads 'Code non valide' (spec part 2 §8.2).
+ * which reads 'Code non valide' (spec part 2 §8.2). The code and change
+ * screens opened without that journey (a bookmark, a reload in another tab)
+ * have no e-mail to send: they go back to the e-mail step, which says why.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useFormik } from 'formik';
 import { fr } from '../../i18n/fr';
@@ -31,8 +33,26 @@ const writeFlow = (flow: { email: string; code: string }) => sessionStorage.setI
 
 const backLink = <Link to="/login">{fr.backToLogin}</Link>;
 
+/** Set by a later step sent back for want of an e-mail; the e-mail step says so once. */
+let restarted = false;
+
+/** Sends a later step back to the e-mail step when the journey's e-mail (or code) is missing. */
+function useRestartWithout(missing: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!missing) return;
+    restarted = true;
+    void navigate({ to: '/forgotten_password', replace: true });
+  }, [missing, navigate]);
+}
+
 export function ForgottenPasswordPage() {
   const navigate = useNavigate();
+  const [notice] = useState(() => {
+    const shown = restarted;
+    restarted = false;
+    return shown;
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const form = useFormik({
     initialValues: { email: readFlow().email },
@@ -54,6 +74,7 @@ export function ForgottenPasswordPage() {
   });
   return (
     <GuestLayout title={fr.forgottenTitle} intro={guestTexts.forgottenIntro} footer={backLink}>
+      {notice ? <Alert tone="info">{guestTexts.emailFirst}</Alert> : null}
       <form onSubmit={form.handleSubmit} noValidate>
         <TextField
           label={fr.email}
@@ -92,6 +113,8 @@ export function ForgottenPasswordCodePage() {
       }
     },
   });
+  useRestartWithout(!email);
+  if (!email) return null;
   return (
     <GuestLayout title={fr.codeTitle} intro={email ? guestTexts.codeIntro(email) : undefined} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>
@@ -134,6 +157,8 @@ export function ForgottenPasswordChangePage() {
       }
     },
   });
+  useRestartWithout(!email || !code);
+  if (!email || !code) return null;
   return (
     <GuestLayout title={fr.changeTitle} footer={backLink}>
       <form onSubmit={form.handleSubmit} noValidate>

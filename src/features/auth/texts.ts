@@ -8,6 +8,7 @@ export const guestTexts = {
   forgottenIntro: 'Saisissez votre e-mail : nous vous envoyons un code pour choisir un nouveau mot de passe.',
   sendCode: 'Recevoir un code',
   codeIntro: (email: string) => `Saisissez le code envoyé à ${email}.`,
+  emailFirst: 'Saisissez d’abord votre e-mail : le code vous sera envoyé à cette adresse.',
   code: 'Code',
   checkCode: 'Vérifier le code',
   newPassword: 'Nouveau mot de passe',
