@@ -76,8 +76,14 @@ export interface AttemptLimits {
    * users behind one address are never all locked out.
    */
   loginClient: LimitRule;
-  /** Wrong reset or activation codes for one e-mail, from anywhere. */
+  /**
+   * Wrong reset or activation codes for one e-mail, from anywhere. A reset code's
+   * checks from the address that asked for it are not held by this lock: others'
+   * guesses never lock its owner out (issue 21).
+   */
   codeEmail: LimitRule;
+  /** Wrong reset codes for one e-mail from one address: the first lock a guesser meets. */
+  codeEmailClient: LimitRule;
   /** Wrong reset or activation codes from one client. */
   codeClient: LimitRule;
   /** Wrong tries after which a reset code is invalidated (a new one must be asked for). */
@@ -94,6 +100,7 @@ export const DEFAULT_LIMITS: AttemptLimits = {
   loginSlowdown: { after: 10, stepMs: 250, maxMs: 4000 },
   loginClient: { max: 100, windowS: 15 * 60, lockS: 15 * 60 },
   codeEmail: { max: 10, windowS: 3600, lockS: 3600 },
+  codeEmailClient: { max: 5, windowS: 3600, lockS: 3600 },
   codeClient: { max: 30, windowS: 3600, lockS: 3600 },
   codeTries: 5,
   codeRequest: { max: 5, windowS: 3600, lockS: 3600 },

@@ -129,7 +129,8 @@ CREATE TABLE IF NOT EXISTS password_resets (
   code TEXT NOT NULL,
   expires_at INTEGER NOT NULL,
   checked INTEGER NOT NULL DEFAULT 0,
-  attempts INTEGER NOT NULL DEFAULT 0 -- wrong tries; the code is invalidated after a few
+  attempts INTEGER NOT NULL DEFAULT 0, -- wrong tries from the address that asked; the code is invalidated after a few
+  requested_from TEXT                   -- that address (hashed, as the limits key it)
 );
 
 -- Replays of writes: scope is 'u:<user id>' or, on public routes, 'c:<client fingerprint>';

@@ -38,6 +38,7 @@ function migrate(db: Db): void {
   if (!has('refresh_tokens', 'family')) db.exec(`ALTER TABLE refresh_tokens ADD COLUMN family TEXT`);
   if (!has('users', 'token_version')) db.exec(`ALTER TABLE users ADD COLUMN token_version INTEGER NOT NULL DEFAULT 0`);
   if (!has('password_resets', 'attempts')) db.exec(`ALTER TABLE password_resets ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0`);
+  if (!has('password_resets', 'requested_from')) db.exec(`ALTER TABLE password_resets ADD COLUMN requested_from TEXT`);
   db.exec(`DELETE FROM idempotency_keys`);
 }
 

@@ -342,4 +342,23 @@ describe('issue 21 findings', () => {
     expect(me.statusCode).toBe(401);
     expect((await api.call('POST', '/api/token/logout', { body: { refresh_token: 'inconnu' } })).status).toBe(204);
   });
+
+  it('6. a stranger knowing only the e-mail cannot kill or lock the code its owner asked for; the stranger is locked per (e-mail, address) first', async () => {
+    const email = 'gestionnaire2@demo.fr';
+    const owner = '192.0.2.10';
+    const check = (code: string, remoteAddress: string) =>
+      api.server.app.inject({ method: 'GET', url: `/api/forgotten_passwords/check?email=${email}&code=${code}`, remoteAddress });
+    expect((await api.server.app.inject({ method: 'POST', url: '/api/forgotten_passwords/', payload: { email }, remoteAddress: owner })).statusCode).toBe(200);
+    const code = /(\d{6})$/.exec(api.server.logLines.findLast((l) => l.includes(email))!)![1]!;
+    const wrongCode = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    // One stranger's address: locked after 5 wrong codes, before the e-mail's own lock.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await check(wrongCode(i), '198.51.100.1')).statusCode);
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+    // Strangers from many addresses: the e-mail is locked for them, the code lives on.
+    for (let i = 0; i < 12; i++) await check(wrongCode(i), `198.51.100.${20 + i}`);
+    expect((await check(code, '198.51.100.99')).statusCode).toBe(429);
+    // The owner's fresh, right code still passes, and the password can be changed with it.
+    expect((await check(code, owner)).statusCode).toBe(200);
+  });
 });

@@ -47,10 +47,22 @@ describe('1. reset-code guessing and unlimited sign-in', () => {
     }
     expect(statuses.slice(0, 9)).toEqual(Array(9).fill(400));
     expect(statuses.slice(9)).toEqual([429, 429, 429]);
-    // The right code is refused too: after 5 wrong tries it was invalidated (and the e-mail is locked).
+    // The right code from another address is refused too (the e-mail is locked for strangers)…
     expect((await inject({ method: 'GET', url: `/api/forgotten_passwords/check?email=${email}&code=${code}`, remoteAddress: '10.1.1.1' })).statusCode).toBe(
       429,
     );
+    // …but strangers' guesses neither kill the code nor lock out the address that asked for it (issue 21).
+    expect(one<{ n: number }>(`SELECT COUNT(*) AS n FROM password_resets WHERE email = ?`, email).n).toBe(1);
+    expect((await inject({ method: 'GET', url: `/api/forgotten_passwords/check?email=${email}&code=${code}` })).statusCode).toBe(200);
+  });
+
+  it('kills a reset code after 5 wrong tries of the address that asked for it', async () => {
+    const email = 'gt@demo.fr';
+    expect((await inject({ method: 'POST', url: '/api/forgotten_passwords/', payload: { email }, remoteAddress: '10.4.0.1' })).statusCode).toBe(200);
+    const code = /(\d{6})$/.exec(api.server.logLines.findLast((l) => l.includes(email))!)![1]!;
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++)
+      await inject({ method: 'GET', url: `/api/forgotten_passwords/check?email=${email}&code=${wrongCode}`, remoteAddress: '10.4.0.1' });
     expect(one<{ n: number }>(`SELECT COUNT(*) AS n FROM password_resets WHERE email = ?`, email).n).toBe(0);
   });
 

@@ -3,9 +3,10 @@
  * activation, the forgotten password (ask for a code, check it, change the
  * password). In demo mode the code is written to the server log, where the
  * tests read it. A code space of 900,000 is guessed in minutes at 1,750
- * checks a second, so every check is limited: wrong codes per e-mail (from
- * anywhere) and per client lock with a 429, a reset code dies after a few
- * wrong tries, and new codes per e-mail are limited too.
+ * checks a second, so every check is limited: wrong codes per (e-mail,
+ * address), per client and per e-mail from anywhere lock with a 429 (the last
+ * one never for the address that asked for the code), a reset code dies after
+ * a few wrong tries of its owner, and new codes per e-mail are limited too.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -31,6 +32,7 @@ const sameCode = (a: string, b: string) => a.length === b.length && crypto.timin
 export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext): void {
   const { limits } = config;
   const wrongPerEmail = new AttemptLimiter(limits.codeEmail);
+  const wrongPerEmailClient = new AttemptLimiter(limits.codeEmailClient);
   const wrongPerClient = new AttemptLimiter(limits.codeClient);
   const codesPerEmail = new AttemptLimiter(limits.codeRequest);
   const codesPerClient = new AttemptLimiter(limits.contact);
@@ -133,7 +135,12 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
         const code = String(crypto.randomInt(100000, 1000000));
         tx(db, () => {
           db.prepare(`DELETE FROM password_resets WHERE email = ?`).run(email);
-          db.prepare(`INSERT INTO password_resets (email, code, expires_at) VALUES (?, ?, ?)`).run(email, code, Math.floor(Date.now() / 1000) + RESET_TTL_S);
+          db.prepare(`INSERT INTO password_resets (email, code, expires_at, requested_from) VALUES (?, ?, ?, ?)`).run(
+            email,
+            code,
+            Math.floor(Date.now() / 1000) + RESET_TTL_S,
+            client,
+          );
         });
         if (config.demo) log(`[démo] code de réinitialisation pour ${email} : ${code}`);
       }
@@ -142,21 +149,37 @@ export function codeRoutes(app: FastifyInstance, { db, config, log }: AppContext
   );
 
   /** The pending reset of the e-mail when the code is right; otherwise counts the wrong try and refuses (100001 or 429). */
+  /**
+   * Locks, nearest first: the (e-mail, address) pair, the address, and the
+   * e-mail from anywhere — the last one not for the address that asked for the
+   * pending code, so that a stranger's guesses never lock its owner out; and
+   * only the owner's wrong tries kill the code (a stranger's count towards the
+   * e-mail's lock, 10 an hour over a space of 900,000).
+   */
   const checkReset = (request: FastifyRequest, rawEmail: string, code: string) => {
     const email = normalise(rawEmail);
-    const client = guard(request, email);
+    const client = clientAddress(request);
+    const pair = `${email}\n${client}`;
     const reset = db
-      .prepare(`SELECT rowid, code, attempts FROM password_resets WHERE email = ? AND expires_at >= ?`)
-      .get(email, Math.floor(Date.now() / 1000)) as { rowid: number; code: string; attempts: number } | undefined;
+      .prepare(`SELECT rowid, code, attempts, requested_from FROM password_resets WHERE email = ? AND expires_at >= ?`)
+      .get(email, Math.floor(Date.now() / 1000)) as { rowid: number; code: string; attempts: number; requested_from: string | null } | undefined;
+    const owner = reset !== undefined && reset.requested_from === client;
+    const locks: [AttemptLimiter, string][] = [
+      [wrongPerEmailClient, pair],
+      [wrongPerClient, client],
+      ...(owner ? [] : ([[wrongPerEmail, email]] as [AttemptLimiter, string][])),
+    ];
+    assertNotLocked(locks);
     if (reset && CODE.test(code) && sameCode(code, reset.code)) return { email, reset };
-    if (reset) {
+    if (reset && owner) {
       // A few wrong tries kill the code: guessing needs a new code each time, and those are limited too.
       tx(db, () => {
         if (reset.attempts + 1 >= limits.codeTries) db.prepare(`DELETE FROM password_resets WHERE rowid = ?`).run(reset.rowid);
         else db.prepare(`UPDATE password_resets SET attempts = attempts + 1 WHERE rowid = ?`).run(reset.rowid);
       });
     }
-    wrong(email, client);
+    const lock = Math.max(wrongPerEmailClient.hit(pair), wrongPerClient.hit(client), owner ? 0 : wrongPerEmail.hit(email));
+    if (lock > 0) assertNotLocked(locks);
     throw refusal('100001');
   };
 
