@@ -28,6 +28,8 @@ import { useTunnelDraft } from './use-tunnel-draft';
 import './echopark.css';
 
 const STEPS = t.tunnelTitles.length;
+/** How long a creation still queued is followed after the tunnel closes, to flash its success when it is accepted. */
+const LATER_MS = 24 * 3_600_000;
 
 export function EchoparkCreatePage() {
   const navigate = useNavigate();
@@ -155,11 +157,16 @@ export function EchoparkCreatePage() {
       await draft.clear(false);
       // Not sent yet: offline, or the server failed or answered without an id (kept and sent again by the outbox).
       const failed = done.outcome === 'pending' && engine.state.commands.some((c) => c.id === ids[0] && c.lastError !== null);
-      showToast(
-        done.outcome === 'sent'
-          ? { title: t.successTitle, text: t.created, tone: 'success' }
-          : { title: t.newRequest, text: failed ? t.createdNotConfirmed : t.createdOffline, tone: 'info' },
-      );
+      // The spec's success flash whenever the creation is accepted (part 2 §4.1): at once when the server answers
+      // within the wait, else 'kept' now and 'sent' when the outbox has it accepted, whichever screen is open then.
+      showToast({ title: t.successTitle, text: done.outcome === 'sent' ? t.created : failed ? t.createdNotConfirmed : t.createdOffline, tone: 'success' });
+      if (done.outcome === 'pending') {
+        const who = engine.state.userId;
+        void engine.outcome(ids, LATER_MS).then((later) => {
+          // A sign-out empties the queue too: only the same user's accepted creation is told.
+          if (later.outcome === 'sent' && engine.state.userId === who) showToast({ title: t.successTitle, text: t.created, tone: 'success' });
+        });
+      }
       void navigate({ to: '/echopark-requests' });
     } catch (failure) {
       handleError(failure);
