@@ -22,7 +22,7 @@ import { updateField, updateSection, useVisitEditor } from './use-visit-editor';
 import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
-import { NotOnDevice, TreeLevel } from './detail-parts';
+import { GoThere, NotOnDevice, TreeLevel } from './detail-parts';
 import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
 import { useSaveBeforeLeaving } from './leave-guard';
 import type { VisitSearch } from '../../domain/route-search';
@@ -141,14 +141,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           <br />
           {copy.info.realestate_address}, {copy.info.realestate_postal_code} {copy.info.realestate_city}
         </p>
-        <a
-          className="btn btn--ghost"
-          target="_blank"
-          rel="noreferrer"
-          href={`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${copy.info.realestate_address} ${copy.info.realestate_postal_code} ${copy.info.realestate_city}`)}`}
-        >
-          {t.goThere}
-        </a>
+        <GoThere address={`${copy.info.realestate_address} ${copy.info.realestate_postal_code} ${copy.info.realestate_city}`} />
         <div className="visit__actions">
           {started ? (
             <>

@@ -1,11 +1,13 @@
 /**
  * Parts of the visit detail kept apart to keep the screen short: the forms
- * tree of the drawer, and the screen of a visit not downloaded here yet.
+ * tree of the drawer, the screen of a visit not downloaded here yet, and
+ * 'S'y rendre' (the device's maps app: domain/maps-link).
  */
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { VISIT_STATE_LABELS, type VisitListDoc, type VisitCopyMeta, type VisitSection } from '../../../sync/index';
 import { startedElsewhere } from '../../domain/visits';
+import { mapsLink, mapsPlatform } from '../../domain/maps-link';
 import type { useVisitActions } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
@@ -97,5 +99,15 @@ export function NotOnDevice({
         {t.visitList}
       </Link>
     </main>
+  );
+}
+
+/** 'S'y rendre': the address in the device's maps app (geo: on Android, Plans on iOS), a web map elsewhere. */
+export function GoThere({ address }: { address: string }) {
+  const { href, newTab } = mapsLink(address, mapsPlatform(navigator.userAgent, navigator.maxTouchPoints));
+  return (
+    <a className="btn btn--ghost" href={href} {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}>
+      {t.goThere}
+    </a>
   );
 }
