@@ -101,7 +101,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     if (body === '') done(null, {});
     else json(request, body as string, done);
   });
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, config);
   // Idempotency first: its onSend stores the answer before a simulated lost response drops it.
   installIdempotency(app, db);
   const faults = installFaults(app, config.faults);

@@ -41,6 +41,12 @@ export interface ServerConfig {
   /** Origins allowed to call the API from another site (CORS_ORIGINS); empty: same origin only. */
   corsOrigins: string[];
   /**
+   * The app's build variables when this server serves it (VITE_API_BASE, VITE_MAP_TILES): the CSP's
+   * connect-src allows their origins and nothing else besides its own (it allowed any host).
+   */
+  apiBase?: string | null;
+  mapTiles?: string | null;
+  /**
    * Reverse proxies in front of the server (TRUST_PROXY=N): the client is the
    * address the Nth nearest proxy saw, the last N entries of X-Forwarded-For;
    * anything further left is the client's own text. 0: the socket's address.
@@ -150,6 +156,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     firmPrefix: env.FIRM_PREFIX ?? 'firm',
     logRequests: env.LOG_REQUESTS === '1',
     corsOrigins: list(env.CORS_ORIGINS),
+    apiBase: env.VITE_API_BASE || null,
+    mapTiles: env.VITE_MAP_TILES || null,
     trustProxy: proxyHops(env.TRUST_PROXY),
     limits: DEFAULT_LIMITS,
   };

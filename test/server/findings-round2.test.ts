@@ -361,4 +361,22 @@ describe('issue 21 findings', () => {
     // The owner's fresh, right code still passes, and the password can be changed with it.
     expect((await check(code, owner)).statusCode).toBe(200);
   });
+
+  it('7. the CSP connects only to the app itself, the API’s origins and the tile server', async () => {
+    const csp = async (server: TestApi) =>
+      String((await server.server.app.inject({ method: 'GET', url: '/api/versions/0' })).headers['content-security-policy'])
+        .split('; ')
+        .find((d) => d.startsWith('connect-src'));
+    expect(await csp(api)).toBe("connect-src 'self' https://*.tile.openstreetmap.org");
+    const elsewhere = await startTestApi({
+      corsOrigins: ['https://app.example.fr'],
+      apiBase: 'https://api.example.fr/v1/',
+      mapTiles: 'https://tuiles.example.org/{z}/{x}/{y}.png',
+    });
+    try {
+      expect(await csp(elsewhere)).toBe("connect-src 'self' https://app.example.fr https://api.example.fr https://tuiles.example.org");
+    } finally {
+      await elsewhere.close();
+    }
+  });
 });
