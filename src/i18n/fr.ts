@@ -140,6 +140,10 @@ export const fr = {
   treeOpen: (name: string) => `Ouvrir ${name}`,
   treeOpenSign: '›',
   treeEmptyOffline: 'Aucun élément disponible hors ligne pour le moment.',
+  /** Date and time fields (src/ui/date-input.tsx): typed dd/MM/yyyy and 24 h, the device's picker as an aid. */
+  datePick: 'Choisir dans le calendrier',
+  timePick: 'Choisir l’heure',
+  dateInvalid: (format: string) => `Date ou heure incomplète ou impossible : saisissez-la sous la forme ${format}.`,
 } as const;
 
 export type Texts = typeof fr;

@@ -17,16 +17,17 @@ import { formFieldName, formPayload, initialFormValues, progressFormSchema, type
 import { runOperation } from '../../services/commands';
 import { showToast } from '../../services/toasts';
 import { Button } from '../../ui/controls';
+import { DateInput } from '../../ui/date-input';
+import type { DateEntryKind } from '../../domain/date-entry';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { t } from './texts';
 
 const INPUT_TYPES: Partial<Record<EchoparkFormField['type'], string>> = {
-  date: 'date',
-  timestamp: 'datetime-local',
-  time: 'time',
   email: 'email',
   text: 'text',
 };
+/** Dates and times are typed dd/MM/yyyy and 24 h whatever the device's language (ui/date-input). */
+const DATE_KINDS: Partial<Record<EchoparkFormField['type'], DateEntryKind>> = { date: 'date', timestamp: 'datetime', time: 'time' };
 
 function Label({ field, htmlFor }: { field: EchoparkFormField; htmlFor: string }) {
   const required = field.config.obligatoire === 1 && !field.disabled;
@@ -166,6 +167,8 @@ function FieldInput({
     control = <textarea rows={3} placeholder={placeholder} {...common} />;
   } else if (field.type === 'integer' || field.type === 'number') {
     control = <input type="text" inputMode={field.type === 'integer' ? 'numeric' : 'decimal'} placeholder={placeholder} {...common} />;
+  } else if (DATE_KINDS[field.type]) {
+    control = <DateInput kind={DATE_KINDS[field.type]!} {...common} onChange={(v) => void helpers.setValue(v)} />;
   } else {
     control = <input type={INPUT_TYPES[field.type] ?? 'text'} placeholder={placeholder} {...common} />;
   }

@@ -1,6 +1,6 @@
 /**
  * The provider's appointment proposal (spec part 1 §5): start and end
- * (datetime-local), an optional information. formik holds the values and the
+ * (ui/date-input: dd/MM/yyyy HH:mm), an optional information. formik holds the values and the
  * yup schema of forms.ts says, as soon as both dates are set, that the end
  * must come after the start, beside 'Fin'; the end picker's minimum is the
  * start and 'Ajouter' is enabled only with both dates in order. Proposed
@@ -9,7 +9,8 @@
 import { useFormik } from 'formik';
 import { type InterventionDetailDto } from '../../../sync/index';
 import { runOperation } from '../../services/commands';
-import { Button, TextArea, TextField } from '../../ui/controls';
+import { Button, TextArea } from '../../ui/controls';
+import { DateField } from '../../ui/date-input';
 import { focusField } from './form-focus';
 import { appointmentSchema, canPropose, emptyAppointment, firstInvalid, toProposal, type AppointmentValues } from './forms';
 import { interventionTexts as t } from './texts';
@@ -42,15 +43,15 @@ export function ProposeForm({ intervention, docId }: { intervention: Interventio
     >
       <h3 className="panel__title">{t.proposeTitle}</h3>
       <div className="grid-2">
-        <TextField id={IDS.start} label={t.start} name="start" type="datetime-local" value={v.start} onChange={form.handleChange} />
-        <TextField
+        <DateField kind="datetime" id={IDS.start} label={t.start} name="start" value={v.start} onChange={(d) => void form.setFieldValue('start', d)} />
+        <DateField
+          kind="datetime"
           id={IDS.end}
           label={t.end}
           name="end"
-          type="datetime-local"
           value={v.end}
           min={v.start || undefined}
-          onChange={form.handleChange}
+          onChange={(d) => void form.setFieldValue('end', d)}
           error={form.errors.end}
         />
       </div>

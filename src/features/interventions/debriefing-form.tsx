@@ -12,7 +12,8 @@ import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
 
 import { runOperation } from '../../services/commands';
-import { Button, TextArea, TextField } from '../../ui/controls';
+import { Button, TextArea } from '../../ui/controls';
+import { DateField } from '../../ui/date-input';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { errorId, focusField } from './form-focus';
 import {
@@ -71,8 +72,8 @@ export function DebriefingForm({ docId }: { docId: string }) {
       <h3 className="panel__title">{t.newDebriefing}</h3>
       <TextArea label={t.debriefing} rows={4} {...field('message')} />
       <div className="grid-2">
-        <TextField label={t.start} type="datetime-local" {...field('begin')} />
-        <TextField label={t.end} type="datetime-local" min={v.begin || undefined} {...field('end')} />
+        <DateField kind="datetime" label={t.start} {...field('begin')} onChange={(d) => void form.setFieldValue('begin', d)} />
+        <DateField kind="datetime" label={t.end} min={v.begin || undefined} {...field('end')} onChange={(d) => void form.setFieldValue('end', d)} />
       </div>
       <ImagePicker images={images} onChange={setImages} wrongTypeText={t.pictureNeeded} />
       <div className="row-card__actions">

@@ -10,6 +10,7 @@
 import { memo, useId, useState, type ReactNode } from 'react';
 import { chooseOption, fieldConfig, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
 import { isEmail } from '../../domain/validation';
+import { DateInput } from '../../ui/date-input';
 import { Icon } from '../../ui/icons';
 import { visitTexts as t } from './texts';
 import { LabelInput } from './label-input';
@@ -59,7 +60,8 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
       input = <input {...common} type="number" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />;
       break;
     case 'date':
-      input = <input {...common} type="date" value={value} onChange={(e) => setValue(e.target.value)} />;
+      // dd/MM/yyyy whatever the device's language (spec part 1 §9), the device's picker as an aid.
+      input = <DateInput kind="date" id={id} disabled={disabled} required={common.required} value={value} onChange={setValue} />;
       break;
     case 'tel':
       input = <input {...common} type="tel" inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))} />;
