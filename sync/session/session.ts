@@ -16,6 +16,8 @@ import { readServerUrl } from './server-url';
 import { isVersionAllowed } from './version';
 
 export const TICK_MS = 120_000;
+/** Ends a refresh token's sign-in on the reference server (not in the spec: a real backend may answer 404). */
+const LOGOUT_PATH = 'api/token/logout';
 
 export interface SessionState extends PersistedSession {
   /** The session ended on the server side (refresh refused): the user must sign in again. */
@@ -175,11 +177,19 @@ export function createSession(env: SessionEnv) {
       return change;
     },
 
-    /** Clears the session and stored data, and stops the background tick. */
+    /**
+     * Clears the session and stored data, and stops the background tick. Online, the sign-in ends
+     * on the server too (POST api/token/logout: its refresh and access tokens stop working); a
+     * backend without that route (404) or no network leaves the tokens to expire: done either way.
+     */
     logout(): void {
+      const refresh = state.tokens?.refresh_token;
+      // Only when online: offline the call could only fail (and the token expires anyway).
+      const online = state.reachable && (typeof navigator === 'undefined' || navigator.onLine !== false);
       stopTick();
       Object.assign(state, emptySession(), { expired: false });
       clearSession(env.store);
+      if (refresh && online) void api.call('POST', LOGOUT_PATH, { json: { refresh_token: refresh }, anonymous: true }).catch(() => undefined);
     },
 
     loadUser,

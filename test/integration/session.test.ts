@@ -3,7 +3,7 @@
  * login and what is loaded after it, one shared refresh for concurrent 401s,
  * the end of a session when the refresh is refused, and user switching.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer, type ReferenceServer } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { createSession, isApiFailure, memoryStore } from '../../sync/index';
@@ -118,6 +118,29 @@ describe('session', () => {
     await second.login('prestataire@demo.fr', 'demo1234');
     expect(second.state.user?.email).toBe('prestataire@demo.fr');
     expect(second.state.unreadCount).not.toBe(7);
+  });
+
+  it('logout ends the sign-in on the server too; a backend without the route (404) is no error', async () => {
+    const session = newSession();
+    await session.login('dp@demo.fr', 'demo1234');
+    const refresh = session.state.tokens!.refresh_token;
+    session.logout();
+    const refreshStatus = () =>
+      fetch(`${base}/api/token/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refresh }),
+      }).then((r) => r.status);
+    await vi.waitFor(async () => expect(await refreshStatus()).toBe(401));
+    // A backend that lacks the route: the sign-out still completes, nothing is thrown.
+    const without: typeof fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).endsWith('/api/token/logout')
+        ? Promise.resolve(new Response('', { status: 404 }))
+        : fetch(input, init);
+    const other = createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: without });
+    await other.login('dt@demo.fr', 'demo1234');
+    other.logout();
+    expect(other.state.tokens).toBeNull();
   });
 
   it('logout clears the stored session', async () => {
