@@ -16,6 +16,8 @@ export interface FileStore {
   /** Stores the bytes under their md5 (given when already computed while the upload streamed in). */
   put(data: Buffer, md5?: string): string;
   get(md5: string): Buffer | null;
+  /** Forgets a file no media uses any more (admin clean-up). */
+  remove(md5: string): void;
 }
 
 const md5Of = (data: Buffer, known?: string) => known ?? crypto.createHash('md5').update(data).digest('hex');
@@ -30,6 +32,7 @@ export function createFileStore(dataDir: string | null): FileStore {
         return md5;
       },
       get: (md5) => memory.get(md5) ?? null,
+      remove: (md5) => void memory.delete(md5),
     };
   }
   const dir = path.join(dataDir, 'media');
@@ -45,6 +48,9 @@ export function createFileStore(dataDir: string | null): FileStore {
       if (!/^[a-f0-9]{32}$/.test(md5)) return null;
       const file = path.join(dir, md5);
       return fs.existsSync(file) ? fs.readFileSync(file) : null;
+    },
+    remove(md5) {
+      if (/^[a-f0-9]{32}$/.test(md5)) fs.rmSync(path.join(dir, md5), { force: true });
     },
   };
 }

@@ -12,6 +12,7 @@ import { multipart, startTestApi, type TestApi } from './harness';
 import { DEFAULT_LIMITS } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/seed/world';
 import { forgetRecentRefreshes } from '../../server/http/auth';
+import { pruneEchoparkPhotos } from '../../server/modules/echopark/cleanup';
 import { buildBigVisit } from '../../server/modules/visits/checklists';
 import { duplicateSection, flattenSections, type VisitData } from '../../sync/contract/visit-data';
 
@@ -378,5 +379,29 @@ describe('issue 21 findings', () => {
     } finally {
       await elsewhere.close();
     }
+  });
+
+  it('2. the admin clean-up brings a request filled before the cap back to 20 photos, keeping those its form names', async () => {
+    const db = api.server.ctx.db;
+    const request = db.prepare(`SELECT id FROM echopark_requests ORDER BY id DESC LIMIT 1`).get() as { id: number };
+    const media = db.prepare(`SELECT id FROM media LIMIT 1`).get() as { id: number };
+    db.prepare(`DELETE FROM echopark_pictures WHERE request_id = ?`).run(request.id);
+    const add = db.prepare(`INSERT INTO echopark_pictures (request_id, media_id, created_at) VALUES (?, ?, ?)`);
+    const ids = Array.from({ length: 30 }, () => Number(add.run(request.id, media.id, new Date().toISOString()).lastInsertRowid));
+    const step = (db.prepare(`SELECT step_id FROM echopark_requests WHERE id = ?`).get(request.id) as { step_id: number }).step_id;
+    const field = (db.prepare(`SELECT id FROM echopark_fields WHERE type = 'upload' LIMIT 1`).get() as { id: number } | undefined)?.id;
+    if (field !== undefined)
+      db.prepare(`INSERT OR REPLACE INTO echopark_form_answers (request_id, step_id, field_id, value) VALUES (?, ?, ?, ?)`).run(
+        request.id,
+        step,
+        field,
+        JSON.stringify(ids[29]),
+      );
+    expect(pruneEchoparkPhotos(api.server.ctx)).toMatchObject({ pictures: 10 });
+    const left = (db.prepare(`SELECT id FROM echopark_pictures WHERE request_id = ? ORDER BY id`).all(request.id) as { id: number }[]).map((r) => r.id);
+    expect(left).toHaveLength(20);
+    if (field !== undefined) expect(left).toContain(ids[29]);
+    // The media is still used by others: kept.
+    expect(db.prepare(`SELECT 1 AS x FROM media WHERE id = ?`).get(media.id)).toEqual({ x: 1 });
   });
 });
