@@ -156,6 +156,13 @@ export const BODIES: RawBody[] = [
   json('deep nesting', deep(5000)),
   json('invalid utf-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d])),
   json('1.5 MB', JSON.stringify({ information: 'x'.repeat(1_500_000) })),
+  // Just past the bounds of issue 21: message and value length, values per field, copies of a section.
+  json('all 5,001 characters', JSON.stringify(allKeys('x'.repeat(5_001)))),
+  json('all 51 values', JSON.stringify(allKeys(Array.from({ length: 51 }, () => 'x'.repeat(100))))),
+  json(
+    '600 sections',
+    JSON.stringify(allKeys({ sections: Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`s${i}`, { fields: {}, sections: {} }])) })),
+  ),
   { label: 'xml', payload: '<a>1</a>', contentType: 'application/xml' },
   { label: 'text', payload: 'bonjour', contentType: 'text/plain' },
   { label: 'ld+json bad', payload: '{"@id": ', contentType: 'application/ld+json' },
