@@ -12,6 +12,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const root = import.meta.dirname;
 
+// The OS paths' firm prefix (sync/pull/os.ts) goes into URLs: a typo must fail the build, not every OS call.
+const firmPrefix = process.env.VITE_FIRM_PREFIX;
+if (firmPrefix !== undefined && !/^[A-Za-z0-9_-]+$/.test(firmPrefix)) {
+  throw new Error(`VITE_FIRM_PREFIX « ${firmPrefix} » : lettres, chiffres, _ et - seulement (le FIRM_PREFIX du serveur)`);
+}
+
 export default defineConfig({
   root: path.join(root, 'src'),
   publicDir: path.join(root, 'public'),

@@ -14,10 +14,12 @@ import {
   type RouteComponent,
 } from '@tanstack/react-router';
 import './route-meta';
-import { guardRedirect, type Access, type NavVariant } from '../domain/access';
+import { guardRedirect, type Access, type ModuleKey, type NavVariant } from '../domain/access';
 import { detailSearch, listSearch, loginSearch, osCreateSearch, visitListSearch, visitSearch } from '../domain/route-search';
 import { session } from '../services/session';
+import { showToast } from '../services/toasts';
 import { fr } from '../i18n/fr';
+import { guardTexts } from './guard-texts';
 import { RootLayout } from './shell/root-layout';
 import { NotFoundScreen } from './shell/simple-screens';
 import { LoginPage } from '../features/auth/login-page';
@@ -64,21 +66,41 @@ const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: No
 interface PageOptions {
   title: string;
   access: Access;
+  module?: ModuleKey;
   hideTopBar?: boolean;
   hideNav?: boolean;
   nav?: NavVariant;
 }
 
+/** The signed-in user's roles for a module's gate: as last known (kept across reloads), else asked once. */
+async function userRoles(): Promise<readonly string[] | null> {
+  const known = session.state.user?.roles;
+  if (known) return known;
+  if (!navigator.onLine) return null;
+  return session.loadUser().then(
+    (user) => user.roles,
+    () => null,
+  );
+}
+
+/**
+ * Runs before the route's screen loads: a guest is sent to /login, a signed-in user to home from a
+ * guest route, and from a module their roles do not open, with a notice, before any of its code or
+ * requests (the server would answer 403).
+ */
 const guard =
-  (access: Access) =>
-  ({ location }: { location: { href: string } }) => {
-    const target = guardRedirect(access, session.signedIn, location.href);
-    if (target) throw redirect({ ...target, replace: true });
+  ({ access, module }: PageOptions) =>
+  async ({ location }: { location: { href: string } }) => {
+    const roles = module && session.signedIn ? await userRoles() : null;
+    const target = guardRedirect(access, session.signedIn, location.href, module, roles);
+    if (!target) return;
+    if (target.forbidden) showToast({ title: fr.forbiddenTitle, text: guardTexts.moduleForbidden, tone: 'error' });
+    throw redirect({ to: target.to, ...(target.search ? { search: target.search } : {}), replace: true });
   };
 
 /** A screen under the root: its path (typed: links and params are checked), metadata and guard. */
 function page<TPath extends string>(path: TPath, component: RouteComponent, options: PageOptions) {
-  return createRoute({ getParentRoute: () => rootRoute, path, component, staticData: options, beforeLoad: guard(options.access) });
+  return createRoute({ getParentRoute: () => rootRoute, path, component, staticData: options, beforeLoad: guard(options) });
 }
 
 /** The same with the query parameters it accepts (src/domain/route-search.ts): screens read them typed. */
@@ -88,11 +110,13 @@ function pageWithSearch<TPath extends string, TSearch>(
   options: PageOptions,
   validateSearch: (search: Record<string, unknown>) => TSearch,
 ) {
-  return createRoute({ getParentRoute: () => rootRoute, path, component, staticData: options, beforeLoad: guard(options.access), validateSearch });
+  return createRoute({ getParentRoute: () => rootRoute, path, component, staticData: options, beforeLoad: guard(options), validateSearch });
 }
 
 const guest = { access: 'guest', hideTopBar: true, hideNav: true } as const;
 const auth = { access: 'auth' } as const;
+/** A module's screens: signed-in users whose roles open it. */
+const of = (module: ModuleKey) => ({ access: 'auth', module }) as const;
 
 const routes = [
   pageWithSearch('/login', LoginPage, { title: fr.loginTitle, ...guest }, loginSearch),
@@ -105,27 +129,27 @@ const routes = [
   page('/', HomePage, { title: fr.home, ...auth }),
   page('/mon-compte', AccountPage, { title: fr.accountTitle, ...auth }),
   page('/envois-en-attente', PendingPage, { title: 'Envois en attente', ...auth }),
-  page('/dashboard', interventions.dashboard, { title: fr.cardInterventions, ...auth }),
-  page('/dashboard-add', interventions.add, { title: 'Nouvelle demande', ...auth }),
-  page('/tenders', interventions.tenders, { title: 'Appels d’offres', ...auth }),
-  page('/reporting', interventions.reporting, { title: 'Reporting', ...auth }),
-  pageWithSearch('/requests', interventions.list, { title: fr.interventions, ...auth }, listSearch),
-  page('/requests-create', interventions.create, { title: 'Nouvelle intervention', ...auth, hideNav: true }),
-  pageWithSearch('/requestsdetail/$id', interventions.detail, { title: 'Intervention', ...auth }, detailSearch),
-  page('/planning', interventions.planning, { title: fr.agenda, ...auth }),
-  page('/messaging', interventions.messaging, { title: fr.conversations, ...auth }),
-  page('/dashboard-os', os.dashboard, { title: fr.cardOs, ...auth }),
-  pageWithSearch('/requests-os', os.list, { title: fr.cardOs, ...auth }, listSearch),
-  pageWithSearch('/requests-os-create', os.create, { title: 'Nouvelle demande d’OS', ...auth, hideNav: true }, osCreateSearch),
-  pageWithSearch('/requests-os-detail/$id', os.detail, { title: 'Ordre de service', ...auth }, detailSearch),
+  page('/dashboard', interventions.dashboard, { title: fr.cardInterventions, ...of('interventions') }),
+  page('/dashboard-add', interventions.add, { title: 'Nouvelle demande', ...of('interventions') }),
+  page('/tenders', interventions.tenders, { title: 'Appels d’offres', ...of('interventions') }),
+  page('/reporting', interventions.reporting, { title: 'Reporting', ...of('interventions') }),
+  pageWithSearch('/requests', interventions.list, { title: fr.interventions, ...of('interventions') }, listSearch),
+  page('/requests-create', interventions.create, { title: 'Nouvelle intervention', ...of('interventions'), hideNav: true }),
+  pageWithSearch('/requestsdetail/$id', interventions.detail, { title: 'Intervention', ...of('interventions') }, detailSearch),
+  page('/planning', interventions.planning, { title: fr.agenda, ...of('messaging') }),
+  page('/messaging', interventions.messaging, { title: fr.conversations, ...of('messaging') }),
+  page('/dashboard-os', os.dashboard, { title: fr.cardOs, ...of('os') }),
+  pageWithSearch('/requests-os', os.list, { title: fr.cardOs, ...of('os') }, listSearch),
+  pageWithSearch('/requests-os-create', os.create, { title: 'Nouvelle demande d’OS', ...of('os'), hideNav: true }, osCreateSearch),
+  pageWithSearch('/requests-os-detail/$id', os.detail, { title: 'Ordre de service', ...of('osDetail') }, detailSearch),
   // Visit screens: top bar and general nav hidden, the visit nav bar shown (spec part 2 §2.2).
-  page('/dashboard-visites', visits.dashboard, { title: fr.cardVisits, ...auth, hideTopBar: true, nav: 'visit' }),
-  pageWithSearch('/visites', visits.list, { title: 'Liste des visites', ...auth, hideTopBar: true, nav: 'visit' }, visitListSearch),
-  pageWithSearch('/visite-detail/$id', visits.detail, { title: 'Visite', ...auth, hideTopBar: true, nav: 'visit' }, visitSearch),
-  pageWithSearch('/visite-fiche/$id', visits.fiche, { title: 'Fiche de visite', ...auth, hideTopBar: true, nav: 'visit' }, visitSearch),
-  page('/echopark-requests', echopark.list, { title: fr.cardEchopark, ...auth, nav: 'echopark' }),
-  page('/echopark-requests-new', echopark.create, { title: 'Nouvelle demande echopark', ...auth, nav: 'echopark' }),
-  page('/echopark-request/$id', echopark.detail, { title: 'Demande echopark', ...auth, nav: 'echopark' }),
+  page('/dashboard-visites', visits.dashboard, { title: fr.cardVisits, ...of('visits'), hideTopBar: true, nav: 'visit' }),
+  pageWithSearch('/visites', visits.list, { title: 'Liste des visites', ...of('visits'), hideTopBar: true, nav: 'visit' }, visitListSearch),
+  pageWithSearch('/visite-detail/$id', visits.detail, { title: 'Visite', ...of('visits'), hideTopBar: true, nav: 'visit' }, visitSearch),
+  pageWithSearch('/visite-fiche/$id', visits.fiche, { title: 'Fiche de visite', ...of('visits'), hideTopBar: true, nav: 'visit' }, visitSearch),
+  page('/echopark-requests', echopark.list, { title: fr.cardEchopark, ...of('echopark'), nav: 'echopark' }),
+  page('/echopark-requests-new', echopark.create, { title: 'Nouvelle demande echopark', ...of('echopark'), nav: 'echopark' }),
+  page('/echopark-request/$id', echopark.detail, { title: 'Demande echopark', ...of('echopark'), nav: 'echopark' }),
 ] as const;
 
 const routeTree = rootRoute.addChildren(routes);

@@ -20,8 +20,12 @@ import { pullBuildings, pullBusinessAreas, pullProviders, pullRequestTypes } fro
 import { pullThreadMessages, threadKey } from './interventions';
 
 export const OS_PAGE_SIZE = 10;
-/** The firm prefix of the OS paths; the reference server's default (FIRM_PREFIX). */
-export const OS_FIRM = DEFAULT_FIRM_PREFIX;
+/**
+ * The firm prefix of the OS paths (spec part 1 §7 `{firm_prefix}`): the build variable
+ * VITE_FIRM_PREFIX, which must match the server's FIRM_PREFIX; `firm` (the reference server's
+ * default) when unset, and under Node (`import.meta.env` is Vite's).
+ */
+export const OS_FIRM: string = import.meta.env?.VITE_FIRM_PREFIX || DEFAULT_FIRM_PREFIX;
 export const DASHBOARD_OS = 'dashboard:os';
 /** Real estates of the OS tunnel: every one the user manages, kept apart from the intervention tunnel's (with contract only). */
 export const OS_REAL_ESTATE_KIND = 'osRealEstate';

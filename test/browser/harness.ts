@@ -33,11 +33,16 @@ export interface WorldOptions {
   scale?: number;
   /** Adds files to the app's copy before the server starts (its static plugin lists them then). */
   prepare?: (appDir: string) => Promise<void>;
+  /** The built app to serve (default dist/): another build, e.g. test-results/dist-acme (`npm run build:acme`). */
+  appSource?: string;
 }
 
+/** The app built with VITE_FIRM_PREFIX=acme (`npm run build:acme`, part of `npm run test:browser`). */
+export const ACME_DIST = path.join(ROOT, 'test-results', 'dist-acme');
+
 export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world: WorldOptions = {}): Promise<BrowserEnv> {
-  const dist = path.join(ROOT, 'dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:browser does)');
+  const dist = world.appSource ?? path.join(ROOT, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build\` first (npm run test:browser does)`);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-browser-'));
   const appDir = path.join(tmp, 'app');
   fs.cpSync(dist, appDir, { recursive: true });
