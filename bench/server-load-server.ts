@@ -1,8 +1,8 @@
 /**
  * The reference server of bench/server-load, in its own process (the load
  * generator must not share its event loop): in memory, four started visits of
- * 20,000 fields for the inspector, sign-in limits raised so that every failed
- * sign-in costs its scrypt. INLINE_HEAVY=1 runs merges and scrypt on the event
+ * 20,000 fields for the inspector, sign-in limits and slowdown lifted so that
+ * every failed sign-in costs its scrypt. INLINE_HEAVY=1 runs merges and scrypt on the event
  * loop, as before issue 21. Prints one JSON line with the port and the ids.
  */
 import { buildServer } from '../server/app';
@@ -11,7 +11,10 @@ import { buildBigVisit } from '../server/modules/visits/checklists';
 
 const open = { max: 1_000_000_000, windowS: 60, lockS: 1 };
 const server = await buildServer(
-  testConfig({ inlineHeavyWork: process.env.INLINE_HEAVY === '1', limits: { ...DEFAULT_LIMITS, login: open, loginClient: open } }),
+  testConfig({
+    inlineHeavyWork: process.env.INLINE_HEAVY === '1',
+    limits: { ...DEFAULT_LIMITS, login: open, loginAccount: open, loginClient: open, loginSlowdown: { after: 1_000_000_000, stepMs: 0, maxMs: 0 } },
+  }),
 );
 const db = server.ctx.db;
 const inspector = (db.prepare(`SELECT id FROM users WHERE email = 'inspecteur@demo.fr'`).get() as { id: number }).id;

@@ -87,9 +87,9 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
   // Before validation, which coerces and strips the body: the hash is of what the client sent.
   app.addHook('preValidation', async (request) => {
     if (!keyOf(request)) return;
-    // A body kept as text (a visit save, up to 20 MB) is hashed as sent, off the event loop.
-    if (typeof request.body === 'string') {
-      request.bodyHash = Buffer.from(await crypto.subtle.digest('SHA-256', Buffer.from(request.body))).toString('hex');
+    // A body kept as bytes (a visit save, up to 20 MB) is hashed as sent, off the event loop.
+    if (Buffer.isBuffer(request.body)) {
+      request.bodyHash = Buffer.from(await crypto.subtle.digest('SHA-256', request.body)).toString('hex');
       return;
     }
     request.bodyHash = request.isMultipart()
@@ -139,8 +139,9 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const key = request.idempotencyKey;
     if (!key || !request.idempotencyScope || reply.statusCode >= 300) return payload;
-    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    if (carriesTokens(body)) return payload;
+    // Kept as bytes when they are (a visit save answers megabytes: never decoded here); token answers are small.
+    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : '';
+    if (body.length < 64 * 1024 && carriesTokens(body.toString())) return payload;
     const type = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     const now = Date.now();
     save.run(request.idempotencyScope, key, request.method, request.url, request.bodyHash ?? NOT_COMPARED, reply.statusCode, body, type, now);

@@ -7,5 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { runMergeJob, type MergeJob } from './merge-job';
 
 parentPort?.on('message', (message: { id: number; job: MergeJob }) => {
-  parentPort!.postMessage({ id: message.id, result: runMergeJob(message.job) });
+  const result = runMergeJob(message.job);
+  // The merged bytes go back without a copy.
+  parentPort!.postMessage({ id: message.id, result }, result.ok ? [result.json.buffer as ArrayBuffer] : []);
 });

@@ -1,7 +1,7 @@
 /**
  * POST api/visit/state/{mode}/{id}: Pause (draft), Terminer (terminate) and our
  * save that keeps the visit started (autosave). The body (up to 20 MB) is taken
- * as text and parsed, merged and serialised on the merge worker, so that one
+ * as bytes and decoded, parsed, merged and serialised on the merge worker, so that one
  * big save never stalls the other requests; saves of one visit run one after
  * the other, and the visit is checked again once the merge is back.
  */
@@ -18,6 +18,9 @@ import { createMergePool } from './merge-pool';
 
 /** Bodies of a visit send: a 20,000-field visit with its answers is about 10 MB. */
 export const VISIT_BODY_LIMIT = 20 * 1024 * 1024;
+
+/** A buffer that owns its whole memory can move to the worker; a slice of a shared one is copied there instead. */
+const movable = (b: Buffer) => b.byteLength > 64 * 1024 && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength;
 
 interface Row {
   id: number;
@@ -56,13 +59,13 @@ export async function saveRoute(app: FastifyInstance, ctx: AppContext): Promise<
     return row;
   };
 
-  // In its own scope: here JSON bodies stay text (the worker parses them), everywhere else they are parsed as usual.
+  // In its own scope: here JSON bodies stay bytes (the worker decodes and parses them), everywhere else they are parsed as usual.
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(['application/json', 'application/ld+json', 'application/merge-patch+json'], { parseAs: 'string' }, (_request, body, done) =>
+    scope.addContentTypeParser(['application/json', 'application/ld+json', 'application/merge-patch+json'], { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post<{ Params: { mode: string; id: string }; Body: string }>(
+    scope.post<{ Params: { mode: string; id: string }; Body: Buffer }>(
       '/api/visit/state/:mode/:id',
       { bodyLimit: VISIT_BODY_LIMIT },
       async (request, reply) => {
@@ -70,22 +73,32 @@ export async function saveRoute(app: FastifyInstance, ctx: AppContext): Promise<
         if (mode !== 'draft' && mode !== 'terminate' && mode !== 'save') throw notFound('Mode d’envoi inconnu.');
         const user = visitUser(request);
         const visit = check(user, request.params.id);
-        const body = typeof request.body === 'string' ? request.body : '';
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const json = await serially(visit.id, async () => {
-          const stored = db.prepare(`SELECT data, next_answer_id FROM visit_data WHERE visit_id = ?`).get(visit.id) as { data: string; next_answer_id: number };
-          const outcome = await pool.run({ stored: stored.data, body, next: stored.next_answer_id });
+          // The stored text as bytes (CAST AS BLOB): no UTF-8 decoding of megabytes here.
+          const stored = db.prepare(`SELECT CAST(data AS BLOB) AS data, next_answer_id FROM visit_data WHERE visit_id = ?`).get(visit.id) as {
+            data: Buffer;
+            next_answer_id: number;
+          };
+          const outcome = await pool.run(
+            { stored: stored.data, body, next: stored.next_answer_id },
+            [stored.data, body].filter(movable).map((b) => b.buffer as ArrayBuffer),
+          );
           if (!outcome.ok) throw new ApiError(outcome.status, outcome.message, outcome.code as ErrorCode | undefined, outcome.description);
           // The merge took time: the visit may have been handed in or taken over meanwhile.
           check(user, visit.id);
+          const merged = Buffer.from(outcome.json.buffer, outcome.json.byteOffset, outcome.json.byteLength);
           tx(db, () => {
-            db.prepare(`UPDATE visit_data SET data = ?, next_answer_id = ? WHERE visit_id = ?`).run(outcome.json, outcome.next, visit.id);
+            db.prepare(`UPDATE visit_data SET data = CAST(? AS TEXT), next_answer_id = ? WHERE visit_id = ?`).run(merged, outcome.next, visit.id);
             if (mode !== 'save') db.prepare(`UPDATE visits SET state = ? WHERE id = ?`).run(mode, visit.id);
           });
-          return outcome.json;
+          return merged;
         });
-        // The stored text goes out as is: no second serialisation of megabytes on the event loop.
+        // The stored bytes go out as they are: no second serialisation of megabytes on the event loop.
         const state = mode === 'save' ? 'start' : mode;
-        return reply.type('application/json; charset=utf-8').send(`{"id":${visit.id},"state":"${state}","data":${json}}`);
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(Buffer.concat([Buffer.from(`{"id":${visit.id},"state":"${state}","data":`), json, Buffer.from('}')]));
       },
     );
   });
