@@ -55,6 +55,7 @@ export {
   FIELD_TYPES,
   DUPLICATE_WARNING,
   chooseOption,
+  duplicateField,
   duplicateSection,
   fieldConfig,
   findSection,
@@ -62,8 +63,12 @@ export {
   formNote,
   formProgress,
   generatedFileName,
+  isAnswered,
+  isRequired,
+  missingRequiredFields,
   noteTone,
   toggleOption,
+  withFieldAfter,
 } from './contract/visit-data';
 export type * from './contract/echopark';
 export {

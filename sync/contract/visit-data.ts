@@ -2,7 +2,8 @@
  * The visit data (spec part 2 §3.2): forms → nested sections → fields, with
  * their answers, exactly as the API sends and receives them (snake_case), and
  * the pure rules both sides need: walking the tree, progress and mean note,
- * duplication of iterable sections, choice answers, generated file names.
+ * duplication of iterable sections and fields, choice answers, required
+ * fields left empty, generated file names.
  */
 export const FIELD_TYPES = [
   'title',
@@ -163,6 +164,80 @@ export function duplicateSection(section: VisitSection, label: string, newId: ()
     return { ...s, id: newId(), name, complete: false, comment: '', section_answer_id: null, fields, sections };
   };
   return copySection(section, label);
+}
+
+/**
+ * A copy of an iterable field for a new item (spec part 2 §4.2 "duplicating iterable items"): a new
+ * unique id, the answer emptied, the label the user chose; the definition (type, config, choices)
+ * is the model's, which is how the server recognises a copy.
+ */
+export function duplicateField(field: VisitField, label: string, newId: () => string): VisitField {
+  return {
+    ...field,
+    id: newId(),
+    name: label,
+    field_answer_id: null,
+    field_value: [],
+    field_value_id: [],
+    field_value_note: null,
+    comment: '',
+    files: [],
+    alert_flag: false,
+  };
+}
+
+/** The section's fields with `copy` placed right after the field `afterId` (the copy reads next to its model). */
+export function withFieldAfter(fields: Record<string, VisitField>, afterId: string, copy: VisitField): Record<string, VisitField> {
+  const out: Record<string, VisitField> = {};
+  for (const [id, field] of Object.entries(fields)) {
+    out[id] = field;
+    if (id === afterId) out[copy.id] = copy;
+  }
+  if (!Object.hasOwn(out, copy.id)) out[copy.id] = copy;
+  return out;
+}
+
+const NOT_ANSWERED_TYPES: readonly FieldType[] = ['title', 'description'];
+
+/** Whether a field holds an answer: a choice, a file not deleted, or a text that is not blank. */
+export function isAnswered(field: VisitField): boolean {
+  if (field.field_type === 'radio' || field.field_type === 'select' || field.field_type === 'checkbox') return field.field_value_id.length > 0;
+  if (field.field_type === 'file' || field.field_type === 'image') return field.files.some((f) => !f.deleted);
+  return field.field_value.some((v) => v.trim() !== '');
+}
+
+/** Whether field_config marks the field required and it can hold an answer. */
+export const isRequired = (field: VisitField): boolean => fieldConfig(field).required === true && !NOT_ANSWERED_TYPES.includes(field.field_type);
+
+export interface MissingField {
+  formId: string;
+  sectionId: string;
+  field: VisitField;
+  /** Form name, then the section names down to the field's section. */
+  path: string[];
+  /** The ids of the sections on that path, the field's own last. */
+  sectionIds: string[];
+}
+
+/**
+ * The required fields (field_config) left without an answer, in the navigation order. A hidden
+ * field or a field of a hidden section is not asked for: hiding is how an inspector says an item
+ * is not there.
+ */
+export function missingRequiredFields(data: VisitData): MissingField[] {
+  const out: MissingField[] = [];
+  const walk = (formId: string, sections: Record<string, VisitSection>, path: string[], ids: string[]) => {
+    for (const section of Object.values(sections)) {
+      if (section.is_hidden) continue;
+      const here = [...path, section.name];
+      const hereIds = [...ids, section.id];
+      for (const field of Object.values(section.fields))
+        if (!field.is_hidden && isRequired(field) && !isAnswered(field)) out.push({ formId, sectionId: section.id, field, path: here, sectionIds: hereIds });
+      walk(formId, section.sections, here, hereIds);
+    }
+  };
+  for (const form of Object.values(data)) walk(form.form_id, form.sections, [form.form_name], []);
+  return out;
 }
 
 /** 'photo.jpg' at 1732267200123 → 'photo_1732267200123.jpg' (a millisecond timestamp before the extension). */

@@ -6,7 +6,7 @@
  */
 import type { FieldType, VisitData, VisitField, VisitSection } from '../../../sync/contract/visit-data';
 
-type FieldSpec = [name: string, type: FieldType, config?: { placeholder?: string; required?: boolean }, choices?: [string, number][]];
+type FieldSpec = [name: string, type: FieldType, config?: { placeholder?: string; required?: boolean }, choices?: [string, number][], iterable?: boolean];
 interface SectionSpec {
   name: string;
   iterable?: boolean;
@@ -37,7 +37,8 @@ const FORMS: { name: string; sections: SectionSpec[] }[] = [
           ['État des sols', 'radio', { required: true }, STATE],
           ['Éclairage', 'select', { placeholder: 'Choisir un état' }, STATE],
           ['Boîtes aux lettres conformes', 'boolean'],
-          ['Observations', 'textarea', { placeholder: 'Décrivez ce que vous constatez' }],
+          // Iterable: one observation per defect, duplicated on site.
+          ['Observations', 'textarea', { placeholder: 'Décrivez ce que vous constatez' }, [], true],
           ['Photo du hall', 'image'],
         ],
         sections: [
@@ -170,7 +171,7 @@ const FORMS: { name: string; sections: SectionSpec[] }[] = [
 export function buildChecklist(prefix: string): VisitData {
   let counter = 0;
   const id = (kind: string) => `${prefix}-${kind}${++counter}`;
-  const field = ([name, type, config = {}, choices = []]: FieldSpec): VisitField => {
+  const field = ([name, type, config = {}, choices = [], iterable = false]: FieldSpec): VisitField => {
     const fieldId = id('f');
     return {
       id: fieldId,
@@ -182,7 +183,7 @@ export function buildChecklist(prefix: string): VisitData {
       field_value_id: [],
       field_value_note: null,
       is_hidden: false,
-      is_iterable: false,
+      is_iterable: iterable,
       comment: '',
       add_comment: false,
       alert_flag: false,

@@ -6,8 +6,10 @@
  * stored (a form sent with `sections: {}` erased its template and answers).
  * A new section is accepted only as a copy of an iterable section of the same
  * place (duplicateSection on the client): its fields and subsections must
- * match the model's, and take the model's definitions. Anything else unknown
- * is refused with a clear French 400. Keys are looked up as own properties
+ * match the model's, and take the model's definitions. A new field likewise
+ * only as a copy of an iterable field of the same section (duplicateField):
+ * same definition, no answer id, placed after its model or an earlier copy
+ * of it. Anything else unknown is refused with a clear French 400. Keys are looked up as own properties
  * only, so a form keyed `constructor` is just an unknown form.
  */
 import { badRequest } from '../../http/errors';
@@ -34,23 +36,77 @@ function rawSection(raw: unknown, where: string): Record<string, unknown> & { fi
   return { ...raw, fields: raw.fields, sections: (raw.sections ?? {}) as Record<string, unknown> };
 }
 
-/** A known section with the client's answers; omitted fields and subsections keep their stored state. */
+/** Fields one section may hold once a save adds copies of its iterable fields (the sections' bound, issue 21). */
+export const MAX_FIELDS_PER_SECTION = 500;
+
+/** Whether a raw new field is a copy of `model`: an iterable field's definition, with no answer id yet. */
+const isFieldCopy = (model: VisitField | undefined, raw: unknown): model is VisitField =>
+  model !== undefined &&
+  model.is_iterable &&
+  sameDefinition(model, raw) &&
+  isObject(raw) &&
+  (raw.field_answer_id === null || raw.field_answer_id === undefined);
+
+const blankOf = (model: VisitField, id: string): VisitField => ({
+  ...model,
+  id,
+  field_value: [],
+  field_value_id: [],
+  field_value_note: null,
+  comment: '',
+  files: [],
+  alert_flag: false,
+  field_answer_id: null,
+});
+
+/** A known section with the client's answers; omitted fields and subsections keep their stored state; new fields copy an iterable one. */
 function mergeSection(known: VisitSection, raw: unknown, where: string): VisitSection {
   const r = rawSection(raw, where);
   const name = sectionLabel(r, known.name);
+  // New fields, by the known field they follow in the body (their model): they are stored right after it.
+  const copiesAfter = new Map<string, [string, unknown][]>();
+  let model: VisitField | undefined;
+  let count = Object.keys(known.fields).length;
+  for (const [id, f] of Object.entries(r.fields)) {
+    if (Object.hasOwn(known.fields, id)) {
+      model = known.fields[id];
+      continue;
+    }
+    if (!isFieldCopy(model, f)) throw badRequest(`Champ inconnu « ${id.slice(0, 80)} » dans la section « ${known.name} ».`);
+    if (++count > MAX_FIELDS_PER_SECTION)
+      throw badRequest(
+        `Le champ « ${model.name.slice(0, 80)} » ne peut pas être copié davantage : ${MAX_FIELDS_PER_SECTION} champs au plus dans la section « ${known.name} ».`,
+      );
+    copiesAfter.set(model.id, [...(copiesAfter.get(model.id) ?? []), [id, f]]);
+  }
   const fields: Record<string, VisitField> = {};
-  for (const [id, field] of Object.entries(known.fields)) fields[id] = Object.hasOwn(r.fields, id) ? mergeField(field, r.fields[id], known.name) : field;
-  for (const id of Object.keys(r.fields))
-    if (!Object.hasOwn(known.fields, id)) throw badRequest(`Champ inconnu « ${id.slice(0, 80)} » dans la section « ${known.name} ».`);
+  for (const [id, field] of Object.entries(known.fields)) {
+    fields[id] = Object.hasOwn(r.fields, id) ? mergeField(field, r.fields[id], known.name) : field;
+    for (const [copyId, f] of copiesAfter.get(id) ?? []) fields[copyId] = mergeField(blankOf(field, copyId), f, known.name);
+  }
   return { ...known, name, ...sectionAnswers(r, known.name), fields, sections: mergeSections(known.sections, r.sections, `la section « ${known.name} »`) };
 }
 
-/** Whether a raw section has the shape of a copy of `model`: same fields and subsections, in order. */
+/**
+ * The model field of each raw field of a copied section, in order: the model's own fields, each
+ * possibly followed by copies of it when it is iterable; null when the shapes differ.
+ */
+function alignFields(models: readonly VisitField[], raw: [string, unknown][]): VisitField[] | null {
+  const out: VisitField[] = [];
+  let next = 0;
+  for (const [, f] of raw) {
+    if (next < models.length && sameDefinition(models[next]!, f)) out.push(models[next++]!);
+    else if (next > 0 && isFieldCopy(models[next - 1], f)) out.push(models[next - 1]!);
+    else return null;
+  }
+  return next === models.length ? out : null;
+}
+
+/** Whether a raw section has the shape of a copy of `model`: same fields (and copies of iterable ones) and subsections, in order. */
 function copies(model: VisitSection, raw: unknown): boolean {
   if (!isObject(raw) || !isObject(raw.fields)) return false;
   const fields = entriesOf(raw.fields);
-  const models = Object.values(model.fields);
-  if (fields.length !== models.length || !fields.every(([, f], i) => sameDefinition(models[i]!, f))) return false;
+  if (fields.length > MAX_FIELDS_PER_SECTION || !alignFields(Object.values(model.fields), fields)) return false;
   const children = entriesOf(raw.sections ?? {});
   const childModels = Object.values(model.sections);
   return children.length === childModels.length && children.every(([, c], i) => copies(childModels[i]!, c));
@@ -61,22 +117,10 @@ function fromModel(model: VisitSection, id: string, raw: unknown): VisitSection 
   const r = rawSection(raw, `la section « ${model.name} »`);
   // A copy's label is the one the user entered (its subsections' too, once edited).
   const name = sectionLabel(r, model.name);
-  const models = Object.values(model.fields);
+  const entries = entriesOf(r.fields);
+  const models = alignFields(Object.values(model.fields), entries)!;
   const fields: Record<string, VisitField> = {};
-  entriesOf(r.fields).forEach(([fieldId, f], i) => {
-    const blank: VisitField = {
-      ...models[i]!,
-      id: fieldId,
-      field_value: [],
-      field_value_id: [],
-      field_value_note: null,
-      comment: '',
-      files: [],
-      alert_flag: false,
-      field_answer_id: null,
-    };
-    fields[fieldId] = mergeField(blank, f, name);
-  });
+  entries.forEach(([fieldId, f], i) => (fields[fieldId] = mergeField(blankOf(models[i]!, fieldId), f, name)));
   const childModels = Object.values(model.sections);
   const sections: Record<string, VisitSection> = {};
   entriesOf(r.sections).forEach(([childId, c], i) => (sections[childId] = fromModel(childModels[i]!, childId, c)));

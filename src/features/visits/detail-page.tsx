@@ -23,6 +23,7 @@ import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { GoThere, NotOnDevice, TreeLevel } from './detail-parts';
+import { MissingList, MissingMark, useMissingRequired } from './required-fields';
 import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
 import { useSaveBeforeLeaving } from './leave-guard';
 import type { VisitSearch } from '../../domain/route-search';
@@ -83,6 +84,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
     () => (forms ? Object.values(forms).flatMap((f) => flattenSections(f.sections).map((s) => ({ formId: f.form_id, section: s }))) : []),
     [forms],
   );
+  const required = useMissingRequired(forms);
   const current = at.sectionId ? order.find((o) => o.section.id === at.sectionId)?.section : undefined;
   const form = at.formId && forms ? forms[at.formId] : undefined;
   // A form chosen without a section shows its top sections, as a section would show its children.
@@ -178,7 +180,15 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
                 >
                   {f.form_name}
                 </button>
-                <TreeLevel sections={f.sections} currentId={at.sectionId} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} />
+                <MissingMark count={required.counts.get(f.form_id)} />
+                <TreeLevel
+                  sections={f.sections}
+                  currentId={at.sectionId}
+                  showHidden={showHidden}
+                  showCompleted={showCompleted}
+                  onOpen={open}
+                  missing={required.counts}
+                />
               </li>
             ))}
           </ul>
@@ -268,6 +278,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         }}
       >
         <p>{t.closeText(navigator.onLine)}</p>
+        {closing === 'terminate' ? <MissingList missing={required.missing} onOpen={(sectionId) => (open(sectionId), setClosing(null))} /> : null}
       </ConfirmDialog>
     </main>
   );

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { VISIT_STATE_LABELS, type VisitListDoc, type VisitCopyMeta, type VisitSection } from '../../../sync/index';
 import { startedElsewhere } from '../../domain/visits';
 import { mapsLink, mapsPlatform } from '../../domain/maps-link';
+import { MissingMark } from './required-fields';
 import type { useVisitActions } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
@@ -18,6 +19,8 @@ interface TreeLevelProps {
   showHidden: boolean;
   showCompleted: boolean;
   onOpen: (id: string) => void;
+  /** Required fields left empty under each section id (required-fields.tsx); the same Map while the counts stay. */
+  missing: ReadonlyMap<string, number>;
 }
 
 /** Two sections look the same in the tree: what it shows of them, and the same children. */
@@ -29,14 +32,15 @@ const sameEntry = (a: VisitSection, b: VisitSection) =>
  * new objects up to the form, but its name, flags and children stay, so the level is skipped.
  */
 function sameLevel(a: TreeLevelProps, b: TreeLevelProps): boolean {
-  if (a.currentId !== b.currentId || a.showHidden !== b.showHidden || a.showCompleted !== b.showCompleted || a.onOpen !== b.onOpen) return false;
+  if (a.currentId !== b.currentId || a.showHidden !== b.showHidden || a.showCompleted !== b.showCompleted || a.onOpen !== b.onOpen || a.missing !== b.missing)
+    return false;
   if (a.sections === b.sections) return true;
   const before = Object.values(a.sections);
   const after = Object.values(b.sections);
   return before.length === after.length && before.every((s, i) => sameEntry(s, after[i]!));
 }
 
-export const TreeLevel = memo(function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen }: TreeLevelProps) {
+export const TreeLevel = memo(function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen, missing }: TreeLevelProps) {
   const visible = Object.values(sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
   if (visible.length === 0) return null;
   return (
@@ -51,7 +55,9 @@ export const TreeLevel = memo(function TreeLevel({ sections, currentId, showHidd
           >
             {s.name}
           </button>
-          <TreeLevel sections={s.sections} currentId={currentId} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} />
+          {/* Beside the button, not in its name: the section is still called by its name alone. */}
+          <MissingMark count={missing.get(s.id)} />
+          <TreeLevel sections={s.sections} currentId={currentId} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} missing={missing} />
         </li>
       ))}
     </ul>

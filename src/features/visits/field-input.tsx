@@ -5,10 +5,12 @@
  * holds several values; tel keeps digits only; email and url are checked;
  * file and image fields keep their files on the device with the generated
  * name, once reduced and checked (field-photo.ts), saying so while it runs.
- * In edit mode: label editing, comment switch and alert flag.
+ * In edit mode: label editing, comment switch, alert flag and duplication
+ * (iterable fields only, the button disabled otherwise). A required field
+ * (field_config) still without an answer says so beside its label.
  */
 import { memo, useId, useState, type ReactNode } from 'react';
-import { chooseOption, fieldConfig, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
+import { chooseOption, fieldConfig, isAnswered, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
 import { isEmail } from '../../domain/validation';
 import { DateInput } from '../../ui/date-input';
 import { Icon } from '../../ui/icons';
@@ -25,12 +27,14 @@ interface Props {
    * may show another section by then). Resolves to null when kept, else why it was not.
    */
   onFile: (file: File, fieldId: string) => Promise<string | null>;
+  /** Edit mode: asks to duplicate this (iterable) field; stable, the field being memoised. */
+  onDuplicate?: ((field: VisitField) => void) | undefined;
 }
 
 const isUrl = (v: string) => /^https?:\/\/\S+\.\S+/.test(v);
 
 /** Memoised: a keystroke re-renders the field typed in (its answer changed), not its 1,000 siblings. */
-export const FieldInput = memo(function FieldInput({ field, disabled, editMode, onChange, onFile }: Props) {
+export const FieldInput = memo(function FieldInput({ field, disabled, editMode, onChange, onFile, onDuplicate }: Props) {
   const id = useId();
   const [fileError, setFileError] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -41,6 +45,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
     <span className="vfield__label">
       {field.name}
       {config.required ? <span aria-hidden="true"> *</span> : null}
+      {config.required && !isAnswered(field) ? <span className="status-tag">{t.requiredMissing}</span> : null}
       {field.alert_flag ? <span className="status-tag status-tag--rejected">{t.alert}</span> : null}
     </span>
   );
@@ -119,7 +124,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
               </button>
             ) : null}
           </div>
-          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
+          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onDuplicate={onDuplicate} />
         </fieldset>
       );
     }
@@ -183,7 +188,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
               {fileError}
             </p>
           ) : null}
-          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
+          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onDuplicate={onDuplicate} />
         </div>
       );
     }
@@ -195,13 +200,13 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
       <label htmlFor={id}>{label}</label>
       {input}
       {problem ? <p className="field__error">{problem}</p> : null}
-      <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} />
+      <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onDuplicate={onDuplicate} />
     </div>
   );
 });
 
 /** Comment (when switched on), and in edit mode the label, the comment switch and the alert flag. */
-function FieldExtras({ field, editMode, disabled, onChange }: Omit<Props, 'onFile'>) {
+function FieldExtras({ field, editMode, disabled, onChange, onDuplicate }: Omit<Props, 'onFile'>) {
   return (
     <>
       {field.add_comment ? (
@@ -224,6 +229,17 @@ function FieldExtras({ field, editMode, disabled, onChange }: Omit<Props, 'onFil
           <label className="check">
             <input type="checkbox" checked={field.alert_flag} onChange={(e) => onChange({ ...field, alert_flag: e.target.checked })} /> {t.alert}
           </label>
+          {onDuplicate ? (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={!field.is_iterable}
+              aria-label={t.duplicateField(field.name)}
+              onClick={() => onDuplicate(field)}
+            >
+              {t.duplicate}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </>

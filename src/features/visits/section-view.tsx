@@ -8,7 +8,18 @@
  * part 2 §4.2 "label editing"); they are saved with the visit data.
  */
 import { useCallback, useState } from 'react';
-import { DUPLICATE_WARNING, duplicateSection, formNote, formProgress, noteTone, type VisitData, type VisitField, type VisitSection } from '../../../sync/index';
+import {
+  DUPLICATE_WARNING,
+  duplicateField,
+  duplicateSection,
+  formNote,
+  formProgress,
+  noteTone,
+  withFieldAfter,
+  type VisitData,
+  type VisitField,
+  type VisitSection,
+} from '../../../sync/index';
 import { Button, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FieldInput } from './field-input';
@@ -52,7 +63,13 @@ interface SectionProps {
 
 export function SectionView({ section, disabled, editMode, renamable, showHidden, showCompleted, onOpen, onChangeSection, onFile }: SectionProps) {
   const [duplicating, setDuplicating] = useState<VisitSection | null>(null);
+  // An iterable field is duplicated like a section: the same warning, its label entered, placed after it.
+  const [duplicatingField, setDuplicatingField] = useState<VisitField | null>(null);
   const [label, setLabel] = useState('');
+  const askDuplicateField = useCallback((field: VisitField) => {
+    setDuplicatingField(field);
+    setLabel(t.copyLabel(field.name));
+  }, []);
   const children = Object.values(section.sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
   // Stable while onChangeSection is: the memoised fields not typed in skip the render.
   const setField = useCallback((field: VisitField) => onChangeSection((s) => ({ ...s, fields: { ...s.fields, [field.id]: field } })), [onChangeSection]);
@@ -100,7 +117,15 @@ export function SectionView({ section, disabled, editMode, renamable, showHidden
         {Object.values(section.fields)
           .filter((f) => showHidden || !f.is_hidden)
           .map((field) => (
-            <FieldInput key={field.id} field={field} disabled={disabled} editMode={editMode} onChange={setField} onFile={onFile} />
+            <FieldInput
+              key={field.id}
+              field={field}
+              disabled={disabled}
+              editMode={editMode}
+              onChange={setField}
+              onFile={onFile}
+              onDuplicate={askDuplicateField}
+            />
           ))}
       </div>
       <label className="vfield">
@@ -108,16 +133,22 @@ export function SectionView({ section, disabled, editMode, renamable, showHidden
         <textarea rows={3} disabled={disabled} value={section.comment} onChange={(e) => onChangeSection((s) => ({ ...s, comment: e.target.value }))} />
       </label>
       <ConfirmDialog
-        open={duplicating !== null}
+        open={duplicating !== null || duplicatingField !== null}
         title={t.duplicateTitle}
         confirmLabel={t.duplicate}
-        onCancel={() => setDuplicating(null)}
+        onCancel={() => (setDuplicating(null), setDuplicatingField(null))}
         onConfirm={() => {
           if (duplicating && label.trim()) {
             const copy = duplicateSection(duplicating, label.trim(), () => `new-${crypto.randomUUID()}`);
             onChangeSection((s) => ({ ...s, sections: { ...s.sections, [copy.id]: copy } }));
           }
+          if (duplicatingField && label.trim()) {
+            const model = duplicatingField;
+            const copy = duplicateField(model, label.trim(), () => `new-${crypto.randomUUID()}`);
+            onChangeSection((s) => ({ ...s, fields: withFieldAfter(s.fields, model.id, copy) }));
+          }
           setDuplicating(null);
+          setDuplicatingField(null);
         }}
       >
         <p className="alert alert--warning">{DUPLICATE_WARNING}</p>

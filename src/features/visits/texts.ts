@@ -109,6 +109,14 @@ export const visitTexts = {
   duplicateTitle: 'Dupliquer l’élément',
   newLabel: 'Libellé du nouvel élément',
   copyLabel: (name: string) => `${name} (copie)`,
+  duplicateField: (name: string) => `Dupliquer le champ « ${name} »`,
+  /** A required field (field_config) still without an answer; the tree and 'Terminer' say which. */
+  requiredMissing: 'À remplir',
+  requiredMissingShort: (n: number) => `${n} à remplir`,
+  requiredMissingCount: (n: number) => (n > 1 ? ` : ${n} champs obligatoires à remplir` : ' : 1 champ obligatoire à remplir'),
+  requiredMissingTitle: (n: number) => (n > 1 ? `${n} champs obligatoires ne sont pas remplis :` : 'Un champ obligatoire n’est pas rempli :'),
+  requiredMissingAfter: 'Vous pouvez les remplir avant de terminer, ou terminer quand même.',
+  requiredMissingPlace: (path: string[], field: string) => `${path.join(' › ')} › ${field}`,
   sectionComment: 'Commentaire de la section',
   /** Edit mode: the label of the section shown, and of each subsection card. */
   sectionLabel: 'Libellé de la section',
