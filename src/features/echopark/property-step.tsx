@@ -105,6 +105,12 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
         ) : null}
         {near && !needle ? <h2 className="ep-title">{t.nearestTitle}</h2> : null}
         {rows.length === 0 ? <p className="muted">{t.noPropertyMatch}</p> : null}
+        {/* Said before the list, where the search is typed; the button for the next ones follows the list. */}
+        {matches.length > rows.length ? (
+          <p className="muted small" role="status">
+            {t.moreMatches(rows.length, matches.length)}
+          </p>
+        ) : null}
         <div className="choices" role="radiogroup" aria-label={near && !needle ? t.nearestTitle : t.properties}>
           {rows.map(({ property: p, km }) => (
             <div key={p.id} className={`choice${km !== undefined ? ' ep-choice--near' : ''}`}>
@@ -125,14 +131,9 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
           ))}
         </div>
         {matches.length > rows.length ? (
-          <>
-            <p className="muted small" role="status">
-              {t.moreMatches(rows.length, matches.length)}
-            </p>
-            <Button variant="ghost" onClick={() => setShown((n) => n + MAX_MATCHES)}>
-              {t.showMoreMatches(Math.min(MAX_MATCHES, matches.length - rows.length))}
-            </Button>
-          </>
+          <Button variant="ghost" onClick={() => setShown((n) => n + MAX_MATCHES)}>
+            {t.showMoreMatches(Math.min(MAX_MATCHES, matches.length - rows.length))}
+          </Button>
         ) : null}
       </div>
       <div>
