@@ -38,6 +38,8 @@ export class CommandRefused extends AppError {
     readonly status: number | null,
     readonly serverText: string,
     readonly code?: ErrorCode,
+    /** The outbox entity the command touched ('os:12'…): the one error handler goes back only from its page. */
+    readonly entity?: string,
   ) {
     super(serverText);
     this.name = 'CommandRefused';
@@ -50,5 +52,11 @@ export const isSessionEnded = (e: unknown): e is SessionEnded => e instanceof Se
 export const isCommandRefused = (e: unknown): e is CommandRefused => e instanceof CommandRefused;
 
 /** The refusal of a command marked refused by the outbox, for the one error handler. */
-export const refusalOf = (command: Pick<OutboxDoc, 'label' | 'lastError'>): CommandRefused =>
-  new CommandRefused(command.label, command.lastError?.status ?? null, command.lastError?.message ?? '', command.lastError?.code as ErrorCode | undefined);
+export const refusalOf = (command: Pick<OutboxDoc, 'label' | 'lastError'> & Partial<Pick<OutboxDoc, 'entity'>>): CommandRefused =>
+  new CommandRefused(
+    command.label,
+    command.lastError?.status ?? null,
+    command.lastError?.message ?? '',
+    command.lastError?.code as ErrorCode | undefined,
+    command.entity,
+  );

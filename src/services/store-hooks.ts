@@ -108,20 +108,43 @@ export function useSpacedLoads(lastLoad: RefObject<number>, load: () => void, en
 }
 
 /**
+ * How the latest pull for the screen's current dependencies ended: not yet ('waiting'), skipped
+ * because the device is offline, done, or failed (the failure, already handed to the one error
+ * handler). A detail screen tells « not on this device » from « not on the server » by it.
+ */
+export type PullOutcome = { state: 'waiting' } | { state: 'offline' } | { state: 'done' } | { state: 'failed'; error: unknown };
+const WAITING: PullOutcome = { state: 'waiting' };
+
+const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
  * Runs a pull when the screen opens, when a dependency changes, when the
  * network comes back and every 120 s while visible, online only; failures go to the one error handler as background errors (a screen
- * keeps showing what the store holds). Returns a function for explicit refresh.
+ * keeps showing what the store holds). Returns a function for explicit refresh, and how the
+ * latest pull for the current dependencies ended (`outcome`; an earlier id's never counts).
  */
-export function usePull(pull: (engine: Engine) => Promise<unknown>, deps: DependencyList): { refresh: () => Promise<void>; refreshing: boolean } {
+export function usePull(
+  pull: (engine: Engine) => Promise<unknown>,
+  deps: DependencyList,
+): { refresh: () => Promise<void>; refreshing: boolean; outcome: PullOutcome } {
   const { ready } = useSnapshot(engineState);
   const [refreshing, setRefreshing] = useState(false);
+  const [ended, setEnded] = useState<{ deps: DependencyList; outcome: PullOutcome }>({ deps: [], outcome: WAITING });
   const latestPull = useStableCallback(pull);
+  const currentDeps = useRef(deps);
+  currentDeps.current = deps;
   const run = useRef(async (explicit: boolean) => {
-    if (!navigator.onLine) return;
+    const forDeps = currentDeps.current;
+    if (!navigator.onLine) {
+      setEnded({ deps: forDeps, outcome: { state: 'offline' } });
+      return;
+    }
     setRefreshing(true);
     try {
       await latestPull(await getEngine());
+      setEnded({ deps: forDeps, outcome: { state: 'done' } });
     } catch (error) {
+      setEnded({ deps: forDeps, outcome: { state: 'failed', error } });
       handleError(error, { background: !explicit });
     } finally {
       setRefreshing(false);
@@ -140,7 +163,7 @@ export function usePull(pull: (engine: Engine) => Promise<unknown>, deps: Depend
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the pull depends on
   }, [ready, ...deps]);
-  return { refresh: () => run.current(true), refreshing };
+  return { refresh: () => run.current(true), refreshing, outcome: sameDeps(ended.deps, deps) ? ended.outcome : WAITING };
 }
 
 /**

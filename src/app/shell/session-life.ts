@@ -70,7 +70,15 @@ function useSessionLife(screenShown: boolean): void {
   const signedIn = tokens !== null;
   const userId = user?.id ?? null;
   const started = useSignedInScreenShown(screenShown, signedIn);
-  useEffect(() => setErrorNavigation((to) => void router.navigate({ to })), [router]);
+  useEffect(
+    () =>
+      setErrorNavigation({
+        navigate: (to, replace = false) => void router.navigate({ to, replace }),
+        // Only back inside the app: a detail opened from a link in a fresh tab has no page of ours before it.
+        back: () => router.history.canGoBack() && (router.history.back(), true),
+      }),
+    [router],
+  );
   useEffect(() => {
     if (!started || userId === null) return;
     const background = (error: unknown) => handleError(error, { background: true });

@@ -16,20 +16,30 @@ import { ProgressForm } from './progress-form';
 import { StepBadge } from './request-card';
 import { t } from './texts';
 import { useEchoparkRequest } from './use-echopark';
+import { useDetailPresence } from '../../services/detail-presence';
 import './echopark.css';
 
 const route = getRouteApi('/echopark-request/$id');
 
 export function EchoparkDetailPage() {
   const { id } = route.useParams();
-  const { request, loaded, refresh, refreshing } = useEchoparkRequest(id);
+  const { request, loaded, refresh, refreshing, outcome } = useEchoparkRequest(id);
+  // Not in the store: online, the server says whether it is there for this user ('Page introuvable' and back); offline, not on this device.
+  const presence = useDetailPresence({
+    id,
+    present: request !== null,
+    loaded,
+    outcome,
+    reread: (engine) => engine.echopark.watchRequest(id),
+    fallback: '/echopark-requests',
+  });
 
   if (!request) {
     return (
       <div className="page page--narrow">
-        {loaded && !refreshing ? (
+        {presence === 'not-on-device' ? (
           <div className="panel ep-panel" role="status">
-            <p>{t.notFound}</p>
+            <p>{t.unavailable}</p>
             <Link to="/echopark-requests" className="btn btn--primary">
               {t.backToList}
             </Link>

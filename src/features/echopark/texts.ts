@@ -97,7 +97,7 @@ export const t = {
   // Detail
   requestTitle: (number: string) => `Demande ${number}`,
   newRequest: 'Nouvelle demande',
-  notFound: 'Cette demande n’est pas disponible : elle n’existe pas ou n’appartient pas à votre communauté.',
+  unavailable: 'Cette demande n’est pas disponible sur cet appareil.',
   backToList: 'Retour à la liste des demandes',
   refreshDetail: 'Actualiser la demande',
   description: 'Description',

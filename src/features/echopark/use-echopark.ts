@@ -67,7 +67,7 @@ export function useCreationData() {
 export function useEchoparkRequest(id: string) {
   const request = useWatch((engine) => engine.echopark.watchRequest(id), [id], null);
   const docId = request.value?.id ?? id;
-  const { refresh, refreshing } = usePull((engine) => engine.echopark.refreshRequest(docId), [docId]);
+  const { refresh, refreshing, outcome } = usePull((engine) => engine.echopark.refreshRequest(docId), [docId]);
   useRefreshAfterSent([`echopark:${id}`, `echopark:${docId}`], refresh);
-  return { request: request.value, loaded: request.loaded, refresh, refreshing };
+  return { request: request.value, loaded: request.loaded, refresh, refreshing, outcome };
 }

@@ -13,6 +13,7 @@ import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { PlaceBadge } from './intervention-card';
 import { useIntervention } from './use-intervention';
+import { useDetailPresence } from '../../services/detail-presence';
 import { DescriptionTab, MediasTab } from './tab-description';
 import { MessagesTab } from './tab-messages';
 import { AppointmentsTab, WorkStartedQuestion } from './tab-appointments';
@@ -40,9 +41,18 @@ export function InterventionDetailPage() {
   const [tab, setTab] = useState<DetailTab>(tabOf(search.defaultTab));
   const model = useIntervention(id);
   const doc = model.intervention.value;
+  // Not in the store: online, the server says whether it exists ('Page introuvable' and back); offline, not on this device.
+  const presence = useDetailPresence({
+    id,
+    present: doc !== null,
+    loaded: model.intervention.loaded,
+    outcome: model.outcome,
+    reread: (engine) => engine.interventions.watchDetail(id),
+    fallback: '/requests',
+  });
 
   if (!doc) {
-    return <div className="page">{model.intervention.loaded ? <p className="empty muted">{t.unavailable}</p> : <p className="muted">{t.loading}</p>}</div>;
+    return <div className="page">{presence === 'not-on-device' ? <p className="empty muted">{t.unavailable}</p> : <p className="muted">{t.loading}</p>}</div>;
   }
   const ir = doc.data;
   const hint = placeHint(ir.place, model.manager);

@@ -17,7 +17,7 @@ export function useIntervention(id: string) {
   const appointments = useWatch((engine) => engine.interventions.watchAppointments(id), [id], []);
   const debriefings = useWatch((engine) => engine.interventions.watchDebriefings(id), [id], []);
   const messages = useWatch((engine) => engine.interventions.watchMessages(id), [id], []);
-  const { refresh, refreshing } = usePull(
+  const { refresh, refreshing, outcome } = usePull(
     async (engine) => {
       await engine.interventions.refreshDetail(id);
       // Reading the thread marked it read on the server: the nav's unread badge follows now, not at the next 120 s tick.
@@ -27,5 +27,15 @@ export function useIntervention(id: string) {
   );
   // After this request's queued commands have left, pull it again: the server's answer may say more.
   useRefreshAfterSent([`intervention:${id}`, `thread:intervention:${id}`], refresh);
-  return { manager, user, intervention, appointments: appointments.value, debriefings: debriefings.value, messages: messages.value, refresh, refreshing };
+  return {
+    manager,
+    user,
+    intervention,
+    appointments: appointments.value,
+    debriefings: debriefings.value,
+    messages: messages.value,
+    refresh,
+    refreshing,
+    outcome,
+  };
 }

@@ -18,6 +18,7 @@ import { OsActions } from './os-actions';
 import { DescriptionTab, HistoryTab, MessagesTab } from './os-tabs';
 import { AddDocuments, DocumentsTab } from './os-documents';
 import { useOs } from './use-os';
+import { useDetailPresence } from '../../services/detail-presence';
 import { osTexts as t } from './texts';
 import './os.css';
 
@@ -33,9 +34,18 @@ export function OsDetailPage() {
   const [chosen, setChosen] = useState<TabKey>(tabOf(search.defaultTab));
   const model = useOs(id);
   const doc = model.os.value;
+  // Not in the store: online, the server says whether it exists ('Page introuvable' and back); offline, not on this device.
+  const presence = useDetailPresence({
+    id,
+    present: doc !== null,
+    loaded: model.os.loaded,
+    outcome: model.outcome,
+    reread: (engine) => engine.os.watchDetail(id),
+    fallback: '/requests-os',
+  });
 
   if (!doc) {
-    return <div className="page">{model.os.loaded ? <p className="empty muted">{t.unavailable}</p> : <p className="muted">{t.loading}</p>}</div>;
+    return <div className="page">{presence === 'not-on-device' ? <p className="empty muted">{t.unavailable}</p> : <p className="muted">{t.loading}</p>}</div>;
   }
   const os = doc.data;
   const tabs = ALL_TABS.filter((k) => k !== 'documents' || (os.medias?.length ?? 0) > 0);
