@@ -36,3 +36,9 @@ export const session: Session = createSession({
   refreshLock: (run) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('bp-token-refresh', run) : run()),
   notify: (contents) => notifier?.(contents),
 });
+
+// Sign-outs made offline are told to the server once the network is back (their tokens end there too).
+if (typeof window !== 'undefined') {
+  void session.sendPendingLogouts();
+  window.addEventListener('online', () => void session.sendPendingLogouts());
+}

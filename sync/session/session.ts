@@ -18,6 +18,13 @@ import { isVersionAllowed } from './version';
 export const TICK_MS = 120_000;
 /** Ends a refresh token's sign-in on the reference server (not in the spec: a real backend may answer 404). */
 const LOGOUT_PATH = 'api/token/logout';
+/**
+ * Sign-outs the server has not heard of yet (made offline, or the call failed for want of network):
+ * their refresh tokens, kept only until the server answers, so that a sign-in left on a shared
+ * device ends on the server too. At most a few: older ones have expired by then.
+ */
+const PENDING_LOGOUTS = 'bp.pendingLogouts';
+const MAX_PENDING_LOGOUTS = 5;
 
 export interface SessionState extends PersistedSession {
   /** The session ended on the server side (refresh refused): the user must sign in again. */
@@ -70,6 +77,29 @@ export function createSession(env: SessionEnv) {
   });
 
   let timer: ReturnType<typeof setInterval> | null = null;
+
+  const pendingLogouts = (): string[] => {
+    try {
+      const list: unknown = JSON.parse(env.store.getItem(PENDING_LOGOUTS) ?? '[]');
+      return Array.isArray(list) ? list.filter((t): t is string => typeof t === 'string') : [];
+    } catch {
+      return [];
+    }
+  };
+  const keepPendingLogouts = (list: string[]) =>
+    list.length ? env.store.setItem(PENDING_LOGOUTS, JSON.stringify(list.slice(-MAX_PENDING_LOGOUTS))) : env.store.removeItem(PENDING_LOGOUTS);
+
+  /** Tells the server each sign-out it has not heard of; kept for later while there is no network. */
+  async function sendPendingLogouts(): Promise<void> {
+    for (const refresh of pendingLogouts()) {
+      const told = await api.call('POST', LOGOUT_PATH, { json: { refresh_token: refresh }, anonymous: true }).then(
+        () => true,
+        // Any answer (a backend without the route says 404) settles it; only a missing network keeps it.
+        (error: unknown) => !(error instanceof ApiFailure && (error.kind === 'network' || error.kind === 'timeout')),
+      );
+      if (told) keepPendingLogouts(pendingLogouts().filter((t) => t !== refresh));
+    }
+  }
 
   async function loadUser(): Promise<UserData> {
     const user = await api.call<UserData>('GET', corePaths.personalData);
@@ -178,19 +208,24 @@ export function createSession(env: SessionEnv) {
     },
 
     /**
-     * Clears the session and stored data, and stops the background tick. Online, the sign-in ends
-     * on the server too (POST api/token/logout: its refresh and access tokens stop working); a
-     * backend without that route (404) or no network leaves the tokens to expire: done either way.
+     * Clears the session and stored data, and stops the background tick. The sign-in ends on the
+     * server too (POST api/token/logout: its refresh and access tokens stop working), now when online,
+     * else queued until the network is back (sendPendingLogouts); a backend without that route (404)
+     * leaves the tokens to expire. The user is signed out on the device at once either way.
      */
     logout(): void {
       const refresh = state.tokens?.refresh_token;
-      // Only when online: offline the call could only fail (and the token expires anyway).
-      const online = state.reachable && (typeof navigator === 'undefined' || navigator.onLine !== false);
       stopTick();
       Object.assign(state, emptySession(), { expired: false });
       clearSession(env.store);
-      if (refresh && online) void api.call('POST', LOGOUT_PATH, { json: { refresh_token: refresh }, anonymous: true }).catch(() => undefined);
+      if (!refresh) return;
+      // Queued first, so that a sign-out made offline (or a call cut) is told to the server later.
+      keepPendingLogouts([...pendingLogouts().filter((t) => t !== refresh), refresh]);
+      void sendPendingLogouts();
     },
+
+    /** Sign-outs made while offline, told to the server now (at start and when the network comes back). */
+    sendPendingLogouts,
 
     loadUser,
     loadUnreadCount,

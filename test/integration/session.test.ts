@@ -143,6 +143,29 @@ describe('session', () => {
     expect(other.state.tokens).toBeNull();
   });
 
+  it('a sign-out made offline is queued and told to the server once the network is back, then forgotten', async () => {
+    const store = memoryStore();
+    let offline = true;
+    const flaky: typeof fetch = (input, init) =>
+      offline && String(input instanceof Request ? input.url : input).endsWith('/api/token/logout')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fetch(input, init);
+    const session = createSession({ store, defaultBaseUrl: base, fetch: flaky });
+    await session.login('at@demo.fr', 'demo1234');
+    const { token, refresh_token: refresh } = session.state.tokens!;
+    session.logout();
+    expect(session.state.tokens).toBeNull();
+    const accessStatus = () => fetch(`${base}/api/personal/data/0`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    await vi.waitFor(() => expect(store.getItem('bp.pendingLogouts')).toContain(refresh));
+    // Still alive on the server while the device had no network.
+    expect(await accessStatus()).toBe(200);
+    offline = false;
+    // The next start of the app (or the network coming back) tells the server, which ends the sign-in.
+    await createSession({ store, defaultBaseUrl: base, fetch: flaky }).sendPendingLogouts();
+    expect(await accessStatus()).toBe(401);
+    expect(store.getItem('bp.pendingLogouts')).toBeNull();
+  });
+
   it('logout clears the stored session', async () => {
     const store = memoryStore();
     const session = createSession({ store, defaultBaseUrl: base });
