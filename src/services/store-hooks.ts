@@ -7,7 +7,7 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList, type RefObject } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Observable } from 'rxjs';
+import { of, type Observable } from 'rxjs';
 import { TICK_MS, type Engine, type PagedList, type PagedState } from '../../sync/index';
 import { useStableCallback } from '../ui/use-stable-callback';
 import { engineState, getEngine } from './engine';
@@ -105,6 +105,119 @@ export function useSpacedLoads(lastLoad: RefObject<number>, load: () => void, en
     if (wait <= 0) runNow();
     else timer.current = setTimeout(runNow, wait);
   }, [enabled, lastLoad, minGapMs, runNow]);
+}
+
+/** Spec part 1 §8: the next server page is asked when the end of the list is within 30 px. */
+export const NEAR_BOTTOM_PX = 30;
+
+/** Where a server-paged list's items come from (one module's facade, for the chosen places). */
+export interface ServerPagedSource<T> {
+  /** The store's list, read a page at a time, newest first. */
+  open: (engine: Engine) => PagedList<T>;
+  /** Everything cached that matches `needle` (lower case, never empty). */
+  search: (engine: Engine, needle: string) => Observable<T[]>;
+  /** Pulls server page `page` into the store; resolves to how many items the server sent. */
+  pullPage: (engine: Engine, page: number) => Promise<number>;
+  /** The server's page size: a shorter page is the last. */
+  pageSize: number;
+}
+
+/**
+ * A server-paged list (interventions, OS; spec part 1 §8): the screen shows
+ * what the store holds. Page 1 is pulled on open, on reconnection, on the
+ * tick and on an explicit reload (it replaces: the pull refreshes the first
+ * items); later pages only when the end of the list comes near (`loadMore`,
+ * from `useNearBottom`), one at a time, at least 1000 ms apart, appended. A
+ * page shorter than the page size ends the list until the next reload. `key`
+ * names the list (its places): another key starts again from page 1. A
+ * search filters everything cached, at once, without the network.
+ */
+export function useServerPagedList<T>(key: string, search: string, source: ServerPagedSource<T>) {
+  const [exhausted, setExhausted] = useState(false);
+  // The first page's pull counts as a load: the end of the list, in view at once, waits 1000 ms.
+  const lastLoad = useRef(Date.now());
+  const nextPage = useRef(2);
+  const loading = useRef(false);
+  // A page asked for another list (before the filter changed) must not end this one.
+  const generation = useRef(0);
+  const needle = search.trim().toLowerCase();
+  const open = useStableCallback(source.open);
+  const find = useStableCallback(source.search);
+  const pullPage = useStableCallback(source.pullPage);
+  const { pageSize } = source;
+
+  useEffect(() => {
+    generation.current += 1;
+    setExhausted(false);
+  }, [key]);
+
+  // Kept open during a search, so that clearing it shows the same items again at once.
+  const paged = usePagedList(open, [key]);
+  const found = useWatch<T[]>((engine) => (needle ? find(engine, needle) : of([])), [key, needle], []);
+
+  const { refresh, refreshing } = usePull(
+    async (engine) => {
+      lastLoad.current = Date.now();
+      nextPage.current = 2;
+      const asked = generation.current;
+      const received = await pullPage(engine, 1);
+      if (asked === generation.current) setExhausted(received < pageSize);
+    },
+    [key],
+  );
+
+  const { more } = paged;
+  const loadMore = useSpacedLoads(
+    lastLoad,
+    useCallback(() => {
+      void more();
+      if (exhausted || !navigator.onLine || loading.current) return;
+      loading.current = true;
+      const page = nextPage.current++;
+      const asked = generation.current;
+      void getEngine()
+        .then((engine) => pullPage(engine, page))
+        .then((received) => received < pageSize && asked === generation.current && setExhausted(true))
+        .catch((error: unknown) => handleError(error, { background: true }))
+        .finally(() => {
+          loading.current = false;
+        });
+    }, [more, exhausted, pullPage, pageSize]),
+    !needle,
+  );
+
+  const reload = useCallback(async () => {
+    setExhausted(false);
+    await refresh();
+  }, [refresh]);
+
+  const docs = needle ? found.value : paged.items;
+  const loaded = needle ? found.loaded : paged.loaded;
+  // Offline, only what the store holds can come: no 'more' for a page that cannot be asked.
+  const hasMore = !needle && (!paged.complete || (!exhausted && navigator.onLine));
+  return { docs, loaded, loadMore, reload, refreshing, hasMore };
+}
+
+/**
+ * A ref for the element at the end of a list: `onNear` runs when it comes
+ * within 30 px of the viewport's bottom. The observer is set up again when
+ * `shown` (the number of items shown) changes, so a page that leaves the end
+ * still in view asks for the next one (spaced by the caller's 1000 ms).
+ */
+export function useNearBottom(onNear: () => void, shown: number): (element: HTMLElement | null) => (() => void) | undefined {
+  const latest = useStableCallback(onNear);
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (!element || typeof IntersectionObserver === 'undefined') return undefined;
+      const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && latest(), {
+        rootMargin: `0px 0px ${NEAR_BOTTOM_PX}px 0px`,
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shown` is the reason to observe again
+    [latest, shown],
+  );
 }
 
 /**

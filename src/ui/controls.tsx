@@ -3,7 +3,7 @@
  * (label for, aria-describedby, aria-invalid). Every control has a visible
  * French label: the browser tests find them by it.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, type ButtonHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, type ButtonHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: string;
@@ -47,6 +47,41 @@ export function TextField({ label, error, hint, id, ...input }: FieldProps & Inp
 
 export function TextArea({ label, error, hint, id, ...input }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <Field label={label} error={error} hint={hint} id={id} control={(aria) => <textarea {...aria} {...input} />} />;
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A select with its label; `placeholder` is a first, empty choice ('Choisir…'). */
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  options,
+  placeholder,
+  ...select
+}: FieldProps & { options: readonly SelectOption[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      control={(aria) => (
+        <select {...aria} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
 }
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';

@@ -11,62 +11,37 @@ import * as yup from 'yup';
 import { formatDebriefDate, groupChoices, parseDebriefDate, stepChoices } from '../../domain/echopark';
 import { runOperation } from '../../services/commands';
 import { showToast } from '../../services/toasts';
-import { Button } from '../../ui/controls';
+import { Button, SelectField, TextArea, TextField } from '../../ui/controls';
 import { t } from './texts';
 import type { RequestDoc } from './use-echopark';
 
 type Data = RequestDoc['data'];
 const flashError = (text: string) => showToast({ title: t.errorTitle, text, tone: 'error' });
 
+/** A select bound to the formik field `name` (ui/controls' field: label, error and their ids); `onPick` resets what depends on it. */
 function Select({ name, label, options, onPick }: { name: string; label: string; options: { id: number; name: string }[]; onPick?: () => void }) {
   const [field, meta, helpers] = useField<string>(name);
-  const id = `ep-${name}`;
-  const error = meta.touched && meta.error ? meta.error : undefined;
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        {...field}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => {
-          void helpers.setValue(e.target.value);
-          onPick?.();
-        }}
-      >
-        <option value="">{t.choose}</option>
-        {options.map((o) => (
-          <option key={o.id} value={String(o.id)}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <SelectField
+      id={`ep-${name}`}
+      label={label}
+      error={meta.touched && meta.error ? meta.error : undefined}
+      placeholder={t.choose}
+      options={options.map((o) => ({ value: String(o.id), label: o.name }))}
+      {...field}
+      onChange={(e) => {
+        void helpers.setValue(e.target.value);
+        onPick?.();
+      }}
+    />
   );
 }
 
+/** A text input or area bound to the formik field `name`. */
 function Text({ name, label, area, placeholder }: { name: string; label: string; area?: boolean; placeholder?: string }) {
   const [field, meta] = useField<string>(name);
-  const id = `ep-${name}`;
-  const error = meta.touched && meta.error ? meta.error : undefined;
-  const props = { id, ...field, placeholder, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
-  return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {area ? <textarea rows={3} {...props} /> : <input type="text" {...props} />}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  const props = { id: `ep-${name}`, label, placeholder, error: meta.touched && meta.error ? meta.error : undefined, ...field };
+  return area ? <TextArea rows={3} {...props} /> : <TextField type="text" {...props} />;
 }
 
 interface StepValues {

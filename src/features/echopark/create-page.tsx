@@ -10,9 +10,10 @@
  * in 'Envois en attente' and the form keeps its values).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFormik } from 'formik';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { flattenProperties, isBlankDraft, type EchoparkProperty } from '../../../sync/index';
+import { flattenProperties, isBlankDraft } from '../../../sync/index';
 import { matchingDomains, propertyPath } from '../../domain/echopark';
 import { getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
@@ -20,10 +21,12 @@ import { session } from '../../services/session';
 import { showToast } from '../../services/toasts';
 import { Alert, Button, TextArea } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
-import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
+import { ImagePicker, toStoredFile } from '../../ui/image-picker';
+import { Facts } from '../../ui/facts';
 import { PropertyStep } from './property-step';
 import { t } from './texts';
 import { useCreationData } from './use-echopark';
+import { emptyTunnel, STEP_FIELDS, tunnelStepSchema, type TunnelValues } from './tunnel-form';
 import { useTunnelDraft } from './use-tunnel-draft';
 import './echopark.css';
 
@@ -36,34 +39,50 @@ export function EchoparkCreatePage() {
   const { user } = useSnapshot(session.state);
   const { data, loaded, communities } = useCreationData();
   const [step, setStep] = useState(0);
-  const [typeId, setTypeId] = useState<string | null>(null);
-  const [property, setProperty] = useState<EchoparkProperty | null>(null);
-  const [domainId, setDomainId] = useState<number | null>(null);
   const [domainSearch, setDomainSearch] = useState('');
-  const [images, setImages] = useState<PickedImage[]>([]);
-  const [message, setMessage] = useState('');
   const [consigne, setConsigne] = useState<string | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  useEffect(() => setError(null), [typeId, property, domainId, message]);
+  const [tried, setTried] = useState(false);
+  const domainsOf = (typeId: string | null) => (typeId && data ? (data.requests[typeId]?.domains ?? []) : []);
+  const form = useFormik<TunnelValues>({
+    initialValues: emptyTunnel,
+    // A function: the domain step checks against the chosen type's domains of this render.
+    validationSchema: () =>
+      tunnelStepSchema(
+        step,
+        domainsOf(form.values.typeId).map((d) => d.arboid),
+      ),
+    onSubmit: () => undefined,
+  });
+  const { typeId, property, domainId, message, images } = form.values;
+  const set = <F extends keyof TunnelValues>(field: F, value: TunnelValues[F]) => void form.setFieldValue(field, value);
+  // A refusal's reason (form status) goes once the user changes what was sent.
+  const { setStatus } = form;
+  useEffect(() => setStatus(null), [setStatus, typeId, property, domainId, message]);
+  const sending = form.isSubmitting;
 
   // The draft on the device: restored once (when the creation data is there), then saved on every change.
   const draft = useTunnelDraft(communities?.current?.id ?? null);
   const restored = useRef(false);
   const [resumed, setResumed] = useState(false);
+  const { setValues, resetForm } = form;
   useEffect(() => {
     if (restored.current || !draft.restored || !data) return;
     restored.current = true;
     const d = draft.restored.draft;
     if (isBlankDraft(d)) return;
     setStep(d.step);
-    setTypeId(d.typeId && data.requests[d.typeId] ? d.typeId : null);
-    setProperty(flattenProperties(data.realEstates).find((p) => p.id === d.propertyId) ?? null);
-    setDomainId(d.domainId);
-    setMessage(d.message);
-    setImages(draft.restored.images);
+    void setValues(
+      {
+        typeId: d.typeId && data.requests[d.typeId] ? d.typeId : null,
+        property: flattenProperties(data.realEstates).find((p) => p.id === d.propertyId) ?? null,
+        domainId: d.domainId,
+        message: d.message,
+        images: draft.restored.images,
+      },
+      false,
+    );
     setResumed(true);
-  }, [draft.restored, data]);
+  }, [draft.restored, data, setValues]);
   const communityId = communities?.current?.id ?? null;
   const { save } = draft;
   useEffect(() => {
@@ -84,16 +103,17 @@ export function EchoparkCreatePage() {
   const startOver = async () => {
     await draft.clear(false);
     setStep(0);
-    setTypeId(null);
-    setProperty(null);
-    setDomainId(null);
-    setMessage('');
-    setImages([]);
+    setTried(false);
+    resetForm();
     setResumed(false);
   };
 
   const type = typeId && data ? data.requests[typeId] : undefined;
   const domains = useMemo(() => type?.domains ?? [], [type]);
+  const field = STEP_FIELDS[step];
+  /** The step's error shows once 'Suivant' (or 'Envoyer') was pressed on it, and follows the value from then on. */
+  const stepError = tried && field ? (form.errors[field] as string | undefined) : undefined;
+  const error = stepError ?? (typeof form.status === 'string' ? form.status : null);
   const domain = domains.find((d) => d.arboid === domainId) ?? null;
   const parentName = (parent: number | null) => domains.find((d) => d.arboid === parent)?.name ?? null;
 
@@ -113,19 +133,26 @@ export function EchoparkCreatePage() {
     };
   }, [step, typeId, property, domainId]);
 
-  const back = () => (step === 0 ? void navigate({ to: '/echopark-requests' }) : setStep(step - 1));
-  const next = () => {
-    const problem = [typeId ? null : t.chooseType, property ? null : t.chooseProperty, domain ? null : t.chooseDomain, null][step];
-    if (problem) return setError(problem);
-    setError(null);
-    setStep(step + 1);
+  const goTo = (to: number) => {
+    setTried(false);
+    setStep(to);
+  };
+  const back = () => (step === 0 ? void navigate({ to: '/echopark-requests' }) : goTo(step - 1));
+  /** True when the current step's values pass its schema; else its error shows. */
+  const stepValid = async () => {
+    setTried(true);
+    const errors = await form.validateForm();
+    return !field || !errors[field];
+  };
+  const next = async () => {
+    if (await stepValid()) goTo(step + 1);
   };
 
   const submit = async () => {
+    if (!(await stepValid())) return;
     if (!typeId || !type || !property || !domain || !communities?.current) return;
-    if (!message.trim()) return setError(t.messageRequired);
-    setSending(true);
-    setError(null);
+    form.setSubmitting(true);
+    setStatus(null);
     const label = data
       ? propertyPath(data.realEstates, property.id)
           .slice(1)
@@ -150,8 +177,8 @@ export function EchoparkCreatePage() {
       const done = await engine.outcome(ids, navigator.onLine ? 8000 : 0, { withdraw: true });
       if (done.outcome === 'rejected') {
         // Refused as sent: the user stays here with everything typed, and reads why (the translated reason).
-        setError(done.command.lastError?.message || t.refusedTitle);
-        setSending(false);
+        setStatus(done.command.lastError?.message || t.refusedTitle);
+        form.setSubmitting(false);
         return;
       }
       await draft.clear(false);
@@ -170,7 +197,7 @@ export function EchoparkCreatePage() {
       void navigate({ to: '/echopark-requests' });
     } catch (failure) {
       handleError(failure);
-      setSending(false);
+      form.setSubmitting(false);
     }
   };
 
@@ -200,22 +227,14 @@ export function EchoparkCreatePage() {
           {Object.entries(data.requests).map(([id, r]) => (
             <div key={id} className="choice">
               <label className="choice__label">
-                <input
-                  type="radio"
-                  name="type"
-                  checked={typeId === id}
-                  onChange={() => {
-                    setTypeId(id);
-                    setDomainId(null);
-                  }}
-                />
+                <input type="radio" name="type" checked={typeId === id} onChange={() => void form.setValues({ ...form.values, typeId: id, domainId: null })} />
                 <span>{r.name}</span>
               </label>
             </div>
           ))}
         </div>
       ) : null}
-      {step === 1 && data ? <PropertyStep tree={data.realEstates} selectedId={property?.id ?? null} onSelect={setProperty} /> : null}
+      {step === 1 && data ? <PropertyStep tree={data.realEstates} selectedId={property?.id ?? null} onSelect={(p) => set('property', p)} /> : null}
       {step === 1 && property ? (
         <p className="ep-summary" role="status">
           {t.chosenProperty(property.name)}
@@ -231,7 +250,7 @@ export function EchoparkCreatePage() {
             {matchingDomains(domains, domainSearch).map((d) => (
               <div key={d.arboid} className="choice">
                 <label className="choice__label">
-                  <input type="radio" name="domain" checked={domainId === d.arboid} onChange={() => setDomainId(d.arboid)} />
+                  <input type="radio" name="domain" checked={domainId === d.arboid} onChange={() => set('domainId', d.arboid)} />
                   <span className="ep-choice__text">
                     <span>{d.name}</span>
                     {d.parent !== null ? <span className="muted small">{parentName(d.parent)}</span> : null}
@@ -246,19 +265,19 @@ export function EchoparkCreatePage() {
       {step === 3 ? (
         <div className="stack">
           <p className="muted">{t.photosHint}</p>
-          <ImagePicker images={images} onChange={setImages} label={t.addPhotos} wrongTypeText={t.pictureNeeded} />
+          <ImagePicker images={images} onChange={(picked) => set('images', picked)} label={t.addPhotos} wrongTypeText={t.pictureNeeded} />
         </div>
       ) : null}
       {step === 4 ? (
         <div className="stack">
-          <TextArea label={t.message} rows={5} value={message} placeholder={t.messagePlaceholder} required onChange={(e) => setMessage(e.target.value)} />
+          <TextArea label={t.message} rows={5} name="message" value={message} placeholder={t.messagePlaceholder} required onChange={form.handleChange} />
           <section className="panel ep-consigne" aria-labelledby="ep-consigne-title">
             <h2 id="ep-consigne-title" className="ep-title">
               {t.consigneTitle}
             </h2>
             <p>{consigne === undefined ? t.loading : (consigne ?? t.consigneUnavailable)}</p>
           </section>
-          <dl className="ep-facts panel" aria-label={t.summary}>
+          <Facts size="compact" className="panel" label={t.summary}>
             <dt>{t.type}</dt>
             <dd>{type?.name}</dd>
             <dt>{t.property}</dt>
@@ -267,13 +286,13 @@ export function EchoparkCreatePage() {
             <dd>{domain?.name}</dd>
             <dt>{t.photosPanel}</dt>
             <dd>{t.photosCount(images.length)}</dd>
-          </dl>
+          </Facts>
         </div>
       ) : null}
 
       {error ? <Alert tone="error">{error}</Alert> : null}
       {step < STEPS - 1 ? (
-        <Button block onClick={next}>
+        <Button block onClick={() => void next()}>
           {t.next}
         </Button>
       ) : (

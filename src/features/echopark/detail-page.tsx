@@ -8,8 +8,7 @@
  */
 import { Link, getRouteApi } from '@tanstack/react-router';
 import { formatDateTime } from '../../domain/format';
-import { Icon } from '../../ui/icons';
-import { RefreshedAt } from '../../ui/refreshed-at';
+import { DetailHeader } from '../../ui/detail-header';
 import { DebriefPanel, MessagePanel, StepPanel } from './action-panels';
 import { ConsignePanel, DescriptionPanel, PhotosPanel, TimelinePanel } from './detail-panels';
 import { ProgressForm } from './progress-form';
@@ -57,23 +56,25 @@ export function EchoparkDetailPage() {
   const known = Array.isArray(r.steps);
   return (
     <div className="page ep">
-      <header className="ep-detail__head">
-        <h1 className="ep-title">{r.number ? t.requestTitle(r.number) : t.newRequest}</h1>
-        <p className="ep-card__title">
-          {r.domain?.requestTypeName} › {r.domain?.name} · {r.realEstate?.label ?? r.realEstate?.name}
-        </p>
-        <div className="ep-detail__status">
-          <StepBadge name={r.step?.name ?? ''} closed={r.closed === 1} />
-          {request.pending ? <span className="status-tag status-tag--new">{r.number ? t.changesNotSent : t.notSent}</span> : null}
-          <span className="muted small">{t.createdOn(formatDateTime(r.createdAt))}</span>
-        </div>
-        <div className="ep-detail__refresh">
-          <RefreshedAt resource={`echopark:${requestId}`} />
-          <button type="button" className="icon-button" aria-label={t.refreshDetail} onClick={() => void refresh()} disabled={refreshing}>
-            <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
-          </button>
-        </div>
-      </header>
+      <DetailHeader
+        title={r.number ? t.requestTitle(r.number) : t.newRequest}
+        subtitle={
+          <p className="ep-card__title">
+            {r.domain?.requestTypeName} › {r.domain?.name} · {r.realEstate?.label ?? r.realEstate?.name}
+          </p>
+        }
+        status={
+          <>
+            <StepBadge name={r.step?.name ?? ''} closed={r.closed === 1} />
+            {request.pending ? <span className="status-tag status-tag--new">{r.number ? t.changesNotSent : t.notSent}</span> : null}
+            <span className="muted small">{t.createdOn(formatDateTime(r.createdAt))}</span>
+          </>
+        }
+        resource={`echopark:${requestId}`}
+        refreshLabel={t.refreshDetail}
+        refreshing={refreshing}
+        onRefresh={() => void refresh()}
+      />
       <div className="ep-panels">
         <DescriptionPanel r={r} />
         <TimelinePanel messages={r.messages ?? []} />

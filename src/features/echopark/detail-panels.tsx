@@ -12,6 +12,7 @@ import { mediaPath, useMediaUrl } from '../../services/media';
 import { showToast } from '../../services/toasts';
 import { useOpenEngine } from '../../services/store-hooks';
 import { Button } from '../../ui/controls';
+import { Facts } from '../../ui/facts';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { t } from './texts';
 import type { RequestDoc } from './use-echopark';
@@ -24,7 +25,7 @@ export function DescriptionPanel({ r }: { r: Data }) {
     <section className="panel ep-panel" aria-labelledby="ep-panel-description">
       <h2 id="ep-panel-description">{t.description}</h2>
       <p className="pre">{r.message}</p>
-      <dl className="ep-facts">
+      <Facts size="compact">
         <dt>{t.type}</dt>
         <dd>{r.domain?.requestTypeName}</dd>
         <dt>{t.domain}</dt>
@@ -49,7 +50,7 @@ export function DescriptionPanel({ r }: { r: Data }) {
             <dd>{[r.recipientInitial.roleName, r.recipientInitial.groupName].filter(Boolean).join(' · ')}</dd>
           </>
         ) : null}
-      </dl>
+      </Facts>
     </section>
   );
 }

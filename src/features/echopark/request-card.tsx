@@ -4,13 +4,19 @@
  */
 import { Link } from '@tanstack/react-router';
 import { formatDateTime } from '../../domain/format';
+import { Facts } from '../../ui/facts';
+import { StatusPill } from '../../ui/status-pill';
 import { t } from './texts';
 import type { RequestDoc } from './use-echopark';
 
 export const isUrgent = (urgency: string | undefined) => (urgency ?? '').toLocaleLowerCase('fr').startsWith('urgent');
 
 export function StepBadge({ name, closed }: { name: string; closed: boolean }) {
-  return <span className={`ep-step${closed ? ' ep-step--closed' : ''}`}>{name}</span>;
+  return (
+    <StatusPill tone={closed ? 'done' : 'planned'} className="ep-step">
+      {name}
+    </StatusPill>
+  );
 }
 
 export function RequestCard({ doc }: { doc: RequestDoc }) {
@@ -25,7 +31,7 @@ export function RequestCard({ doc }: { doc: RequestDoc }) {
       <p className="ep-card__title">
         {r.domain?.requestTypeName} › {r.domain?.name}
       </p>
-      <dl className="ep-facts ep-facts--small">
+      <Facts size="small">
         <dt>{t.property}</dt>
         <dd>{r.realEstate?.label ?? r.realEstate?.name}</dd>
         {r.urgencyName ? (
@@ -34,7 +40,7 @@ export function RequestCard({ doc }: { doc: RequestDoc }) {
             <dd className={isUrgent(r.urgencyName) ? 'ep-urgent' : undefined}>{r.urgencyName}</dd>
           </>
         ) : null}
-      </dl>
+      </Facts>
       <p className="ep-card__dates muted">
         <span>{t.createdOn(formatDateTime(r.createdAt))}</span>
         {r.modifiedAt && r.modifiedAt !== r.createdAt ? <span>{t.modifiedOn(formatDateTime(r.modifiedAt))}</span> : null}

@@ -40,7 +40,7 @@ export function HomePage() {
             <h2 id="onboarding-title">{homeTexts.onboardingBlockTitle}</h2>
             <p>{homeTexts.onboardingBlockText}</p>
             {/* /boarding is for guests (spec part 1 §2): a signed-in user reads the steps here. */}
-            <details className="onboarding__steps">
+            <details>
               <summary className="btn btn--secondary">{homeTexts.onboardingBlockCta}</summary>
               <ol>
                 {fr.boardingSteps.map((step) => (

@@ -5,12 +5,12 @@
  * button, and the tabs Description, Messages, RDV, CR, Medias (`defaultTab`
  * chooses the first). Everything reads the store: it opens offline.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { placeHint } from '../../domain/interventions';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
-import { Icon } from '../../ui/icons';
-import { RefreshedAt } from '../../ui/refreshed-at';
+import { DetailHeader } from '../../ui/detail-header';
+import { Tabs } from '../../ui/tabs';
 import { PlaceBadge } from './intervention-card';
 import { useIntervention } from './use-intervention';
 import { useDetailPresence } from '../../services/detail-presence';
@@ -56,33 +56,25 @@ export function InterventionDetailPage() {
   }
   const ir = doc.data;
   const hint = placeHint(ir.place, model.manager);
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = DETAIL_TABS.findIndex((d) => d.key === tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    const next = DETAIL_TABS[(index + step + DETAIL_TABS.length) % DETAIL_TABS.length]!;
-    setTab(next.key);
-    document.getElementById(`tab-${next.key}`)?.focus();
-  };
-
   return (
     <div className="page detail">
-      <header className="detail__head">
-        <h1 className="page-title">{t.detailTitle(ir.number, ir.realEstate?.name ?? '')}</h1>
-        <div className="detail__status">
-          <PlaceBadge place={ir.place} />
-          {doc.pending ? <span className="status-tag">{t.pendingChanges}</span> : null}
-          <span className="muted">{t.createdOn(formatDateTime(ir.createdAt))}</span>
-        </div>
+      <DetailHeader
+        title={t.detailTitle(ir.number, ir.realEstate?.name ?? '')}
+        status={
+          <>
+            <PlaceBadge place={ir.place} />
+            {doc.pending ? <span className="status-tag">{t.pendingChanges}</span> : null}
+            <span className="muted">{t.createdOn(formatDateTime(ir.createdAt))}</span>
+          </>
+        }
+        resource={`intervention:${id}`}
+        refreshLabel={t.refresh}
+        refreshing={model.refreshing}
+        onRefresh={() => void model.refresh()}
+      >
         {hint ? <p className="alert alert--info">{hint}</p> : null}
         <WorkStartedQuestion intervention={ir} docId={doc.id} appointments={model.appointments} manager={model.manager} />
-        <div className="detail__refresh">
-          <RefreshedAt resource={`intervention:${id}`} />
-          <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void model.refresh()} disabled={model.refreshing}>
-            <Icon name="refresh" className={model.refreshing ? 'spin' : undefined} />
-          </button>
-        </div>
-      </header>
+      </DetailHeader>
 
       <div className="detail__panels">
         <section className="panel" aria-labelledby="manager-panel">
@@ -118,30 +110,13 @@ export function InterventionDetailPage() {
         {ir.ratingEnabled ? <RatingPanel intervention={ir} docId={doc.id} manager={model.manager} /> : null}
       </div>
 
-      <div className="tabs" role="tablist" aria-label={t.tabList} onKeyDown={onTabKey}>
-        {DETAIL_TABS.map((d) => (
-          <button
-            key={d.key}
-            id={`tab-${d.key}`}
-            type="button"
-            role="tab"
-            className="tab"
-            aria-selected={tab === d.key}
-            aria-controls={`panel-${d.key}`}
-            tabIndex={tab === d.key ? 0 : -1}
-            onClick={() => setTab(d.key)}
-          >
-            {d.label}
-          </button>
-        ))}
-      </div>
-      <section id={`panel-${tab}`} role="tabpanel" aria-labelledby={`tab-${tab}`} className="tabpanel">
+      <Tabs tabs={DETAIL_TABS} selected={tab} onSelect={setTab} label={t.tabList}>
         {tab === 'description' ? <DescriptionTab intervention={ir} /> : null}
         {tab === 'messages' ? <MessagesTab interventionId={doc.id} messages={model.messages} user={model.user} /> : null}
         {tab === 'rdv' ? <AppointmentsTab intervention={ir} docId={doc.id} appointments={model.appointments} manager={model.manager} /> : null}
         {tab === 'cr' ? <DebriefingsTab intervention={ir} docId={doc.id} debriefings={model.debriefings} manager={model.manager} /> : null}
         {tab === 'medias' ? <MediasTab medias={ir.medias ?? []} /> : null}
-      </section>
+      </Tabs>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { APPOINTMENT_STATUS_LABELS, planningRange, type PlanningFilter } from '.
 import { formatDateTime } from '../../domain/format';
 import { usePull, useWatch } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { FilterChips } from '../../ui/filter-chips';
 import { interventionTexts as t } from './texts';
 import './interventions.css';
 
@@ -104,7 +105,7 @@ export function MessagingPage() {
           return (
             <li key={id}>
               <Link
-                className={`row-card row-card--link${th.isNew ? ' row-card--new' : ''}`}
+                className={`row-card${th.isNew ? ' row-card--new' : ''}`}
                 to={os ? '/requests-os-detail/$id' : '/requestsdetail/$id'}
                 params={{ id: String(th.id) }}
                 search={{ defaultTab: 'messages' }}
@@ -149,22 +150,15 @@ export function PlanningPage() {
   const { value: entries, loaded } = useFeed<PlanningEntry>('planning', paging.shown, range);
   return (
     <div className="page page--narrow">
-      <div className="chips" role="group" aria-label={t.planningGroup}>
-        {PLANNING_FILTERS.map((f) => (
-          <button
-            key={f.key}
-            type="button"
-            className={`chip${f.key === filter ? ' chip--on' : ''}`}
-            aria-pressed={f.key === filter}
-            onClick={() => {
-              setFilter(f.key);
-              paging.reset();
-            }}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <FilterChips
+        label={t.planningGroup}
+        options={PLANNING_FILTERS}
+        selected={filter}
+        onSelect={(key) => {
+          setFilter(key);
+          paging.reset();
+        }}
+      />
       <RefreshedAt resource="feed:planning" />
       {loaded && entries.length === 0 ? <p className="empty muted">{t.noAppointmentInRange}</p> : null}
       <ul className="rows">
@@ -172,12 +166,7 @@ export function PlanningPage() {
           const c = p.interventionRequest.realEstate?.mainContact;
           return (
             <li key={id}>
-              <Link
-                className="row-card row-card--link"
-                to="/requestsdetail/$id"
-                params={{ id: String(p.interventionRequest.id) }}
-                search={{ defaultTab: 'rdv' }}
-              >
+              <Link className="row-card" to="/requestsdetail/$id" params={{ id: String(p.interventionRequest.id) }} search={{ defaultTab: 'rdv' }}>
                 <div className="row-card__main">
                   <strong>{formatDateTime(p.date)}</strong>
                   <span className="status-tag">{APPOINTMENT_STATUS_LABELS[p.status] ?? p.status}</span>

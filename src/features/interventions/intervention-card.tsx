@@ -10,10 +10,11 @@ import { Link } from '@tanstack/react-router';
 import type { InterventionListItem } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
 import { placeLabel, placeTone } from '../../domain/interventions';
+import { StatusPill } from '../../ui/status-pill';
 import { interventionTexts as t } from './texts';
 
 export function PlaceBadge({ place }: { place: string }) {
-  return <span className={`place place--${placeTone(place)}`}>{placeLabel(place)}</span>;
+  return <StatusPill tone={placeTone(place)}>{placeLabel(place)}</StatusPill>;
 }
 
 export const InterventionCard = memo(function InterventionCard({ item, manager, pending }: { item: InterventionListItem; manager: boolean; pending: boolean }) {

@@ -4,12 +4,14 @@
  * scroll, refresh, and the add button for managers. It shows what the store
  * holds at once, offline included, and says when it was last refreshed.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { roles } from '../../../sync/index';
 import { filtersFor, parseFilter, placesOf, type ListFilter } from '../../domain/interventions';
 import { session, storage } from '../../services/session';
+import { useNearBottom } from '../../services/store-hooks';
+import { FilterChips } from '../../ui/filter-chips';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { InterventionCard } from './intervention-card';
@@ -29,34 +31,15 @@ export function InterventionListPage() {
   const filter = parseFilter(search.status ?? storage.getItem(FILTER_KEY), manager);
   const [query, setQuery] = useState('');
   const { docs, loaded, loadMore, reload, refreshing, hasMore } = useInterventionList(placesOf(filter), query);
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useNearBottom(loadMore, docs.length);
 
   useEffect(() => storage.setItem(FILTER_KEY, String(filter)), [filter]);
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '0px 0px 200px 0px' });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [loadMore]);
 
   const choose = (status: ListFilter) => void navigate({ to: '/requests', search: { status }, replace: true });
 
   return (
     <div className="page">
-      <div className="chips" role="group" aria-label={t.filterGroup}>
-        {filtersFor(manager).map((f) => (
-          <button
-            key={f.status}
-            type="button"
-            className={`chip${f.status === filter ? ' chip--on' : ''}`}
-            aria-pressed={f.status === filter}
-            onClick={() => choose(f.status)}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <FilterChips label={t.filterGroup} options={filtersFor(manager).map((f) => ({ key: f.status, label: f.label }))} selected={filter} onSelect={choose} />
       <div className="list-tools">
         <label className="search">
           <span className="sr-only">{t.searchLabel}</span>

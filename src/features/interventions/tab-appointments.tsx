@@ -60,7 +60,7 @@ export function AppointmentsTab({ intervention, docId, appointments, manager }: 
           <li key={a.id} className="row-card">
             <div className="row-card__main">
               <strong>{t.range(formatDateTime(a.data.date), formatDateTime(a.data.dateEnd))}</strong>
-              <span className={`status-tag status-tag--a${a.data.status}`}>{APPOINTMENT_STATUS_LABELS[a.data.status] ?? a.data.status}</span>
+              <span className="status-tag">{APPOINTMENT_STATUS_LABELS[a.data.status] ?? a.data.status}</span>
               {a.pending ? <span className="muted small">{t.notYetSent}</span> : null}
             </div>
             {a.data.information ? <p className="pre">{a.data.information}</p> : null}

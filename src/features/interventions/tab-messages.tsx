@@ -8,8 +8,8 @@ import { useFormik } from 'formik';
 import type { MessageDto, UserData } from '../../../sync/index';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { sendCommand } from '../../services/commands';
-import { Button } from '../../ui/controls';
-import { errorId, focusField } from './form-focus';
+import { Thread, ThreadForm, type ThreadMessage } from '../../ui/thread';
+import { focusField } from './form-focus';
 import { messageSchema, type MessageValues } from './forms';
 import { interventionTexts as t } from './texts';
 import type { Doc } from './use-intervention';
@@ -42,28 +42,26 @@ export function MessagesTab({
     },
   });
   const error = form.submitCount > 0 ? form.errors.text : undefined;
+  const thread: ThreadMessage[] = messages.map(({ id, data: m, pending }) => {
+    const automatic = (m.sendBy?.id ?? 0) <= 0;
+    return {
+      id,
+      author: automatic ? undefined : fullName(capitalize(m.sendBy.firstName), m.sendBy.lastName),
+      text: m.messageText,
+      when: `${formatDateTime(m.date)}${pending ? t.pendingSuffix : ''}`,
+      kind: automatic ? 'auto' : m.sendBy?.id === user?.id ? 'mine' : 'other',
+    };
+  });
   return (
-    <div className="thread">
-      {messages.length === 0 ? <p className="muted">{t.noMessage}</p> : null}
-      <ol className="thread__list">
-        {messages.map(({ id, data: m, pending }) => {
-          const automatic = (m.sendBy?.id ?? 0) <= 0;
-          const mine = !automatic && m.sendBy?.id === user?.id;
-          return (
-            <li key={id} className={`msg${automatic ? ' msg--auto' : mine ? ' msg--mine' : ''}`}>
-              {automatic ? null : <span className="msg__author">{fullName(capitalize(m.sendBy.firstName), m.sendBy.lastName)}</span>}
-              <p className="msg__text">{m.messageText}</p>
-              <span className="msg__date">
-                {formatDateTime(m.date)}
-                {pending ? t.pendingSuffix : ''}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-      <form
-        className="thread__form"
-        noValidate
+    <Thread messages={thread} emptyText={t.noMessage}>
+      <ThreadForm
+        textId={TEXT_ID}
+        label={t.messageLabel}
+        placeholder={t.messagePlaceholder}
+        sendLabel={t.send}
+        value={form.values.text}
+        error={error}
+        onChange={form.handleChange}
         onSubmit={(e) => {
           e.preventDefault();
           void form.validateForm().then(async (errors) => {
@@ -71,27 +69,7 @@ export function MessagesTab({
             if (errors.text) focusField(TEXT_ID);
           });
         }}
-      >
-        <label htmlFor={TEXT_ID} className="sr-only">
-          {t.messageLabel}
-        </label>
-        <textarea
-          id={TEXT_ID}
-          name="text"
-          rows={2}
-          value={form.values.text}
-          placeholder={t.messagePlaceholder}
-          onChange={form.handleChange}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId(TEXT_ID) : undefined}
-        />
-        <Button type="submit">{t.send}</Button>
-        {error ? (
-          <p id={errorId(TEXT_ID)} className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    </div>
+      />
+    </Thread>
   );
 }

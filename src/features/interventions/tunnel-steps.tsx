@@ -8,6 +8,7 @@ import type { RealEstateDto } from '../../../sync/index';
 import { matchesPlace, pathTo, type TreeNode } from '../../domain/trees';
 import type { PickedImage } from '../../ui/image-picker';
 import { useSuccessCelebration } from '../../ui/use-success-celebration';
+import { Facts } from '../../ui/facts';
 import { errorId } from './form-focus';
 import type { PlaceChoice, TunnelValues } from './forms';
 import { interventionTexts as t } from './texts';
@@ -84,7 +85,7 @@ export function Recap({
 }) {
   const r = t.recap;
   return (
-    <dl className="facts panel">
+    <Facts className="panel">
       <dt>{r.place}</dt>
       <dd>{values.place?.name ?? t.dash}</dd>
       <dt>{r.buildings}</dt>
@@ -100,7 +101,7 @@ export function Recap({
       <dd className="pre">{values.information.trim()}</dd>
       <dt>{r.photos}</dt>
       <dd>{images.length}</dd>
-    </dl>
+    </Facts>
   );
 }
 

@@ -28,7 +28,7 @@ export function OsDashboardPage() {
   const { total, lines } = osDashboardLines(dashboard);
   return (
     <div className="page">
-      <h1 className="os-title">{t.dashboardTitle}</h1>
+      <h1 className="page-title">{t.dashboardTitle}</h1>
       <RefreshedAt resource={DASHBOARD_OS} />
       <div className="os-dashboard">
         <section className="panel os-dash-card" aria-labelledby="os-dash-total">

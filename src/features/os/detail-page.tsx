@@ -6,13 +6,14 @@
  * there are some); `defaultTab` chooses the first. Reads the store: it opens
  * offline, and an action taken offline moves the bar at once, marked.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { osPlaceLabel, type OsData } from '../../../sync/index';
 import { followUp } from '../../domain/os';
 import { formatDateTime } from '../../domain/format';
 import { Icon } from '../../ui/icons';
-import { RefreshedAt } from '../../ui/refreshed-at';
+import { DetailHeader } from '../../ui/detail-header';
+import { Tabs } from '../../ui/tabs';
 import { OsPlaceBadge } from './os-card';
 import { OsActions } from './os-actions';
 import { DescriptionTab, HistoryTab, MessagesTab } from './os-tabs';
@@ -50,54 +51,37 @@ export function OsDetailPage() {
   const os = doc.data;
   const tabs = ALL_TABS.filter((k) => k !== 'documents' || (os.medias?.length ?? 0) > 0);
   const tab = tabs.includes(chosen) ? chosen : 'description';
-  const onTabKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    const next = tabs[(tabs.indexOf(tab) + step + tabs.length) % tabs.length]!;
-    setChosen(next);
-    document.getElementById(`os-tab-${next}`)?.focus();
-  };
-
   return (
-    <div className="page os-detail">
-      <header className="os-detail__head">
-        <h1 className="os-title">{t.detailTitle(os.number, os.realEstate?.name ?? '')}</h1>
-        <div className="os-detail__status">
-          <OsPlaceBadge place={os.place} />
-          {doc.pending ? <span className="status-tag">{t.pendingChanges}</span> : null}
-          <span className="muted">
-            {t.createdOn} {formatDateTime(os.createdAt)}
-          </span>
-        </div>
-        <div className="os-detail__refresh">
-          <RefreshedAt resource={`os:${id}`} />
-          <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void model.refresh()} disabled={model.refreshing}>
-            <Icon name="refresh" className={model.refreshing ? 'spin' : undefined} />
-          </button>
-        </div>
-      </header>
+    <div className="page">
+      <DetailHeader
+        title={t.detailTitle(os.number, os.realEstate?.name ?? '')}
+        status={
+          <>
+            <OsPlaceBadge place={os.place} />
+            {doc.pending ? <span className="status-tag">{t.pendingChanges}</span> : null}
+            <span className="muted">
+              {t.createdOn} {formatDateTime(os.createdAt)}
+            </span>
+          </>
+        }
+        resource={`os:${id}`}
+        refreshLabel={t.refresh}
+        refreshing={model.refreshing}
+        onRefresh={() => void model.refresh()}
+      />
 
       <FollowUpBar os={os} pending={doc.pending} />
       <OsActions docId={doc.id} os={os} dashboard={model.dashboard} user={model.user} />
 
-      <div className="os-tabs" role="tablist" aria-label={t.tabList} onKeyDown={onTabKey}>
-        {tabs.map((k) => (
-          <button
-            key={k}
-            id={`os-tab-${k}`}
-            type="button"
-            role="tab"
-            className="os-tab"
-            aria-selected={tab === k}
-            aria-controls={`os-panel-${k}`}
-            tabIndex={tab === k ? 0 : -1}
-            onClick={() => setChosen(k)}
-          >
-            {t.tabs[k]}
-          </button>
-        ))}
-      </div>
-      <section id={`os-panel-${tab}`} role="tabpanel" aria-labelledby={`os-tab-${tab}`} className="os-tabpanel">
+      <Tabs
+        tabs={tabs.map((k) => ({ key: k, label: t.tabs[k] }))}
+        selected={tab}
+        onSelect={setChosen}
+        label={t.tabList}
+        idPrefix="os-"
+        fill
+        panelClassName="os-tabpanel"
+      >
         {tab === 'description' ? (
           <>
             <DescriptionTab os={os} />
@@ -107,7 +91,7 @@ export function OsDetailPage() {
         {tab === 'suivi' ? <HistoryTab os={os} messages={model.messages} /> : null}
         {tab === 'messages' ? <MessagesTab osId={doc.id} messages={model.messages} user={model.user} /> : null}
         {tab === 'documents' ? <DocumentsTab medias={os.medias ?? []} /> : null}
-      </section>
+      </Tabs>
     </div>
   );
 }

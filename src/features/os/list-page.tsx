@@ -5,11 +5,12 @@
  * bottom), refresh, the add button when the dashboard allows creation, and
  * the drafts kept on this device, each to resume. Reads the store: opens offline.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { OS_FILTERS, osPlacesOf, parseOsFilter, type OsFilter } from '../../domain/os';
 import { storage } from '../../services/session';
-import { usePull, useWatch } from '../../services/store-hooks';
+import { useNearBottom, usePull, useWatch } from '../../services/store-hooks';
+import { FilterChips } from '../../ui/filter-chips';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { OsCard } from './os-card';
@@ -30,37 +31,16 @@ export function OsListPage() {
   const { value: dashboard } = useWatch((engine) => engine.os.watchDashboard(), [], null);
   const { value: drafts } = useWatch((engine) => engine.os.watchDrafts(), [], []);
   usePull((engine) => engine.os.refreshDashboard(), []);
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useNearBottom(loadMore, docs.length);
 
   useEffect(() => {
     storage.setItem(FILTER_KEY, String(filter));
   }, [filter]);
-  // On a phone the chips scroll sideways: the chosen one (preset by ?status=) is brought into view.
-  // A block body: Chromium's scrollIntoView now returns a promise, which React would call as the cleanup.
-  const chips = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    chips.current?.querySelector('.chip--on')?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [filter]);
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
-    // Spec part 1 §9: the next page when the end of the list is within 30 px.
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '0px 0px 30px 0px' });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [loadMore]);
-
   const choose = (status: OsFilter) => void navigate({ to: '/requests-os', search: { status }, replace: true });
 
   return (
     <div className="page">
-      <div className="chips" role="group" aria-label={t.filterGroup} ref={chips}>
-        {OS_FILTERS.map((f) => (
-          <button key={f} type="button" className={`chip${f === filter ? ' chip--on' : ''}`} aria-pressed={f === filter} onClick={() => choose(f)}>
-            {t.filters[f]}
-          </button>
-        ))}
-      </div>
+      <FilterChips label={t.filterGroup} options={OS_FILTERS.map((f) => ({ key: f, label: t.filters[f] ?? String(f) }))} selected={filter} onSelect={choose} />
       <div className="list-tools">
         <label className="search">
           <span className="sr-only">{t.searchLabel}</span>

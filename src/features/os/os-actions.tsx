@@ -47,7 +47,7 @@ export function OsActions({ docId, os, dashboard, user }: Props) {
 
   return (
     <section className="panel os-action" aria-labelledby="os-action-title">
-      <h2 id="os-action-title" className="os-panel-title">
+      <h2 id="os-action-title" className="panel__title">
         {t.actionTitle}
       </h2>
       {os.place === 'start' || os.place === 'request_init' ? <p>{t.draftNotice}</p> : null}

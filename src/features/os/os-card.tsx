@@ -8,10 +8,11 @@ import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { osPlaceLabel, type OsData } from '../../../sync/index';
 import { formatDateTime, formatPrice } from '../../domain/format';
+import { StatusPill, type PillTone } from '../../ui/status-pill';
 import { osTexts as t } from './texts';
 
-/** The colour family of a place's badge (CSS modifier). */
-function tone(place: string): string {
+/** The colour family of a place's badge. */
+function tone(place: string): PillTone {
   if (place === 'closed') return 'done';
   if (place === 'start' || place === 'request_init' || place === 'request_completion') return 'new';
   if (place.endsWith('_signature') || place.startsWith('purchase_order')) return 'todo';
@@ -19,7 +20,7 @@ function tone(place: string): string {
 }
 
 export function OsPlaceBadge({ place }: { place: string }) {
-  return <span className={`os-place os-place--${tone(place)}`}>{osPlaceLabel(place)}</span>;
+  return <StatusPill tone={tone(place)}>{osPlaceLabel(place)}</StatusPill>;
 }
 
 export const OsCard = memo(function OsCard({ item, pending }: { item: OsData; pending: boolean }) {

@@ -9,47 +9,28 @@ import { useSnapshot } from 'valtio';
 import { osPaths, type MediaDto } from '../../../sync/index';
 import { engineState } from '../../services/engine';
 import { runOperation } from '../../services/commands';
-import { handleError } from '../../services/errors';
-import { downloadMedia, useMediaUrl } from '../../services/media';
 import { Button } from '../../ui/controls';
-import { Icon } from '../../ui/icons';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
+import { MediaGrid, MediaTile } from '../../ui/media-grid';
 import { osTexts as t } from './texts';
 
 export function DocumentsTab({ medias }: { medias: readonly MediaDto[] }) {
   if (medias.length === 0) return <p className="muted">{t.documentsEmpty}</p>;
   return (
-    <ul className="os-media-grid">
+    <MediaGrid>
       {medias.map((m) => (
         <li key={m.id}>
           <DocumentTile media={m} />
         </li>
       ))}
-    </ul>
+    </MediaGrid>
   );
 }
 
 function DocumentTile({ media }: { media: MediaDto }) {
-  const path = osPaths.media(media.id);
   const name = media.name || String(media.id);
-  const { url, failed } = useMediaUrl(media.type?.startsWith('image/') === false ? null : path);
-  return (
-    <figure className="os-media">
-      {url ? (
-        <a href={url} target="_blank" rel="noreferrer" aria-label={t.openDocument(name)}>
-          <img src={url} alt={name} loading="lazy" />
-        </a>
-      ) : (
-        <div className="os-media__placeholder">{failed ? t.notOffline : t.loading}</div>
-      )}
-      <figcaption>
-        <span className="os-media__name">{name}</span>
-        <button type="button" className="icon-button" aria-label={t.downloadDocument(name)} onClick={() => void downloadMedia(path, media).catch(handleError)}>
-          <Icon name="download" />
-        </button>
-      </figcaption>
-    </figure>
-  );
+  const texts = { name, alt: name, open: t.openDocument(name), download: t.downloadDocument(name), loading: t.loading, notOffline: t.notOffline };
+  return <MediaTile media={media} path={osPaths.media(media.id)} texts={texts} />;
 }
 
 /** Picks documents and queues one upload each; shows the uploads of this OS still on the device, with their progress. */

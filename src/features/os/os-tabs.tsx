@@ -11,7 +11,8 @@ import * as yup from 'yup';
 import type { OsData, OsMessageDto, UserData } from '../../../sync/index';
 import { capitalize, formatDateTime, formatPrice, fullName } from '../../domain/format';
 import { sendCommand } from '../../services/commands';
-import { Button } from '../../ui/controls';
+import { FactRow, Facts } from '../../ui/facts';
+import { Thread, ThreadForm, type ThreadMessage } from '../../ui/thread';
 import type { Doc } from '../../../sync/index';
 import { osTexts as t } from './texts';
 
@@ -34,14 +35,13 @@ export function DescriptionTab({ os }: { os: OsData }) {
     [d.createdAt, formatDateTime(os.createdAt)],
   ];
   return (
-    <dl className="os-facts">
+    <Facts>
       {rows.map(([label, value]) => (
-        <div key={label} className="os-facts__row">
-          <dt>{label}</dt>
-          <dd className={label === d.price ? 'os-price' : label === d.information ? 'os-pre' : undefined}>{value || t.dash}</dd>
-        </div>
+        <FactRow key={label} label={label} valueClassName={label === d.price ? 'os-price' : label === d.information ? 'pre' : undefined}>
+          {value || t.dash}
+        </FactRow>
       ))}
-    </dl>
+    </Facts>
   );
 }
 
@@ -91,42 +91,25 @@ export function MessagesTab({
       if (!sent) await helpers.setFieldValue('text', text);
     },
   });
+  const thread: ThreadMessage[] = messages.map(({ id, data: m, pending }) => ({
+    id,
+    author: automatic(m) ? t.automaticMessage : fullName(capitalize(m.sendBy.firstName), m.sendBy.lastName),
+    text: m.messageText,
+    when: `${formatDateTime(m.date)}${pending ? ` · ${t.notYetSent}` : m.failed ? ` · ${t.failed}` : ''}`,
+    kind: automatic(m) ? 'auto' : m.sendBy?.id === user?.id ? 'mine' : 'other',
+  }));
   return (
-    <div className="os-thread">
-      {messages.length === 0 ? <p className="muted">{t.messagesEmpty}</p> : null}
-      <ol className="os-thread__list">
-        {messages.map(({ id, data: m, pending }) => (
-          <li key={id} className={`os-msg${automatic(m) ? ' os-msg--auto' : m.sendBy?.id === user?.id ? ' os-msg--mine' : ''}`}>
-            <span className="os-msg__author">{automatic(m) ? t.automaticMessage : fullName(capitalize(m.sendBy.firstName), m.sendBy.lastName)}</span>
-            <p className="os-msg__text">{m.messageText}</p>
-            <span className="os-msg__date">
-              {formatDateTime(m.date)}
-              {pending ? ` · ${t.notYetSent}` : m.failed ? ` · ${t.failed}` : ''}
-            </span>
-          </li>
-        ))}
-      </ol>
-      <form className="os-thread__form" onSubmit={form.handleSubmit} noValidate>
-        <label htmlFor="os-message-text" className="sr-only">
-          {t.messageLabel}
-        </label>
-        <textarea
-          id="os-message-text"
-          name="text"
-          rows={2}
-          value={form.values.text}
-          placeholder={t.messagePlaceholder}
-          onChange={form.handleChange}
-          aria-invalid={form.errors.text ? true : undefined}
-          aria-describedby={form.errors.text ? 'os-message-error' : undefined}
-        />
-        <Button type="submit">{t.send}</Button>
-        {form.errors.text ? (
-          <p id="os-message-error" className="field__error">
-            {form.errors.text}
-          </p>
-        ) : null}
-      </form>
-    </div>
+    <Thread messages={thread} emptyText={t.messagesEmpty}>
+      <ThreadForm
+        textId="os-message-text"
+        label={t.messageLabel}
+        placeholder={t.messagePlaceholder}
+        sendLabel={t.send}
+        value={form.values.text}
+        error={form.errors.text}
+        onChange={form.handleChange}
+        onSubmit={form.handleSubmit}
+      />
+    </Thread>
   );
 }

@@ -12,6 +12,7 @@ import { pathTo, type TreeNode } from '../../domain/trees';
 import { TextArea, TextField } from '../../ui/controls';
 import { ImagePicker, type PickedImage } from '../../ui/image-picker';
 import { useSuccessCelebration } from '../../ui/use-success-celebration';
+import { Facts } from '../../ui/facts';
 import type { Named, OsFormValues } from './os-form';
 import { osTexts as t } from './texts';
 
@@ -126,7 +127,7 @@ export function Recap({
     : values.buildings.map((b) => b.name).join(', ');
   const area = values.businessArea ? (areaTree.length ? names(areaTree, [values.businessArea.id]) : values.businessArea.name) : t.dash;
   return (
-    <dl className="os-facts panel">
+    <Facts className="panel">
       <dt>{r.provider}</dt>
       <dd>{values.provider?.name ?? t.dash}</dd>
       <dt>{r.place}</dt>
@@ -138,12 +139,12 @@ export function Recap({
       <dt>{r.type}</dt>
       <dd>{values.type?.name ?? t.dash}</dd>
       <dt>{r.information}</dt>
-      <dd className="os-pre">{values.information.trim() || t.dash}</dd>
+      <dd className="pre">{values.information.trim() || t.dash}</dd>
       <dt>{r.price}</dt>
       <dd>{formatPrice(parsePrice(values.price)) || t.dash}</dd>
       <dt>{r.documents}</dt>
       <dd>{images.length}</dd>
-    </dl>
+    </Facts>
   );
 }
 

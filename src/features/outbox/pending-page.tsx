@@ -48,9 +48,7 @@ export function PendingPage() {
                 {outboxTexts.recordedAt(formatDateTime(new Date(c.createdAt).toISOString()), c.attempts)}
                 {blocker ? outboxTexts.waitsFor(blocker.label) : ''}
               </p>
-              {progress[c.id] !== undefined ? (
-                <progress className="outbox-item__progress" max={100} value={progress[c.id]} aria-label={outboxTexts.fileUploadProgress(progress[c.id]!)} />
-              ) : null}
+              {progress[c.id] !== undefined ? <progress max={100} value={progress[c.id]} aria-label={outboxTexts.fileUploadProgress(progress[c.id]!)} /> : null}
               {c.status === 'rejected' ? (
                 <>
                   <p className="outbox-item__error">{outboxTexts.refusedBecause(refusalReason(refusalOf(c)))}</p>

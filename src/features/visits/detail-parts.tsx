@@ -5,13 +5,14 @@
  */
 import { memo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { VISIT_STATE_LABELS, type VisitListDoc, type VisitCopyMeta, type VisitSection } from '../../../sync/index';
+import { type VisitListDoc, type VisitCopyMeta, type VisitSection } from '../../../sync/index';
 import { startedElsewhere } from '../../domain/visits';
 import { mapsLink, mapsPlatform } from '../../domain/maps-link';
 import { MissingMark } from './required-fields';
 import type { useVisitActions } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
+import { VisitStatePill } from './visit-state-pill';
 
 interface TreeLevelProps {
   sections: Record<string, VisitSection>;
@@ -92,8 +93,8 @@ export function NotOnDevice({
             {entry.property.name} · {entry.property.address}, {entry.property.postal_code} {entry.property.city}
           </p>
           <p className="muted small">
-            <span className={`status-tag visit-state--${entry.visit.state}`}>{VISIT_STATE_LABELS[entry.visit.state]}</span>{' '}
-            {entry.visit.late ? <span className="status-tag status-tag--rejected">{t.late}</span> : null} {t.notYetDownloaded}
+            <VisitStatePill state={entry.visit.state} /> {entry.visit.late ? <span className="status-tag status-tag--rejected">{t.late}</span> : null}{' '}
+            {t.notYetDownloaded}
             {startedElsewhere(entry.visit, actions.userId, false) ? ` ${t.startedElsewhereDetail}` : ''}
           </p>
           <VisitActionButtons visit={entry.visit} copy={copy} startedId={startedId} actions={actions} />

@@ -10,6 +10,7 @@ import { Icon } from '../../ui/icons';
 import { useVisitEditor } from './use-visit-editor';
 import { visitTexts as t } from './texts';
 import { useSaveBeforeLeaving } from './leave-guard';
+import { FactRow, Facts } from '../../ui/facts';
 import './visits.css';
 
 const route = getRouteApi('/visite-fiche/$id');
@@ -60,19 +61,16 @@ export function VisitFichePage() {
                       <h3>
                         {s.name} {s.complete ? <span className="status-tag">{t.complete}</span> : null}
                       </h3>
-                      <dl className="facts">
+                      <Facts>
                         {Object.values(s.fields)
                           .filter((f) => !f.is_hidden && f.field_type !== 'title' && f.field_type !== 'description')
                           .map((f) => (
-                            <div key={f.id} className="fiche-row">
-                              <dt>{f.name}</dt>
-                              <dd>
-                                {answerText(f)}
-                                {f.comment ? <span className="muted"> — {f.comment}</span> : null}
-                              </dd>
-                            </div>
+                            <FactRow key={f.id} label={f.name}>
+                              {answerText(f)}
+                              {f.comment ? <span className="muted"> — {f.comment}</span> : null}
+                            </FactRow>
                           ))}
-                      </dl>
+                      </Facts>
                       {s.comment ? <p className="pre muted">{s.comment}</p> : null}
                     </article>
                   ))}

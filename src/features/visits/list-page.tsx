@@ -17,6 +17,7 @@ import { useLocalCopies, useVisitActions, useVisitList } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
 import './visits.css';
+import { VisitStatePill } from './visit-state-pill';
 
 const route = getRouteApi('/visites');
 
@@ -85,7 +86,7 @@ export function VisitListPage() {
                     <Link to="/visite-detail/$id" params={{ id: String(visit.id) }} search={copy ? { data: true } : {}} className="visit-name">
                       {visit.name}
                     </Link>
-                    <span className={`status-tag visit-state--${visit.state}`}>{VISIT_STATE_LABELS[visit.state]}</span>
+                    <VisitStatePill state={visit.state} />
                     {visit.late ? <span className="status-tag status-tag--rejected">{t.late}</span> : null}
                   </div>
                   <p className="muted small">
