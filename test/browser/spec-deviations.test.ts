@@ -13,6 +13,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/world';
@@ -40,6 +41,23 @@ async function signedIn(email: string, greeting: string, context?: BrowserContex
   return { page, errors };
 }
 
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe (WCAG 2.1 A and AA) on what is on screen: the new controls have names a person reads aloud. */
+async function axe(page: Page, name: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const run = (
+      window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
+    return run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  expect(
+    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    name,
+  ).toEqual([]);
+}
+
 const badge = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' }).locator('.badge');
 /** The unread count as the badge says it aloud ('12 messages non lus'; it shows 99+ beyond 99). */
 const unread = async (page: Page) => ((await badge(page).count()) === 0 ? 0 : parseInt((await badge(page).getAttribute('aria-label')) ?? '', 10));
@@ -64,6 +82,7 @@ describe('issue 23 deviations', () => {
     // The thread was read: the badge drops without waiting for the 120 s tick.
     await expect.poll(() => unread(page)).toBeLessThan(before);
     await screenshots(page, 'deviations-os-automatic-message');
+    await axe(page, 'OS thread with automatic messages');
 
     await page.getByRole('button', { name: 'Refuser', exact: true }).click();
     await page.getByLabel('Motif du refus (facultatif)').waitFor();
@@ -154,6 +173,7 @@ describe('issue 23 deviations', () => {
     await expect.poll(() => properties.getByRole('radio').count()).toBe(50);
     await page.getByText('50 biens affichés sur 63 : précisez la recherche ou affichez les suivants.').waitFor();
     await screenshots(page, 'deviations-echopark-search-more');
+    await axe(page, 'property search beyond 50');
     await page.getByRole('button', { name: 'Afficher 13 biens de plus' }).click();
     await expect.poll(() => properties.getByRole('radio').count()).toBe(63);
     expect(await page.getByText(/biens affichés sur/).count()).toBe(0);
@@ -218,6 +238,7 @@ describe('issue 23 deviations', () => {
     await dialog.getByRole('button', { name: 'Dupliquer' }).click();
     expect(await page.getByRole('button', { name: 'Dupliquer le champ « État des sols »' }).isDisabled()).toBe(true);
     await screenshots(page, 'deviations-visit-edit-mode');
+    await axe(page, 'visit edit mode with a field copy');
     await page.getByRole('switch', { name: 'Édition' }).uncheck();
     await page.getByRole('textbox', { name: 'Observations – ascenseur' }).fill('Porte palière rayée');
     await screenshots(page, 'deviations-visit-field-copy');
@@ -227,6 +248,7 @@ describe('issue 23 deviations', () => {
     await closing.getByText(/champs obligatoires ne sont pas remplis/).waitFor();
     await closing.getByRole('button', { name: 'Parties communes › Hall d’entrée › État des sols' }).waitFor();
     await screenshots(page, 'deviations-visit-terminate-missing');
+    await axe(page, 'Terminer with missing required fields');
     await closing.getByRole('button', { name: 'Parties communes › Hall d’entrée › État des sols' }).click();
     await floors.getByRole('radio', { name: 'Bon état' }).check();
     await expect.poll(() => floors.getByText('À remplir').count()).toBe(0);
@@ -285,11 +307,14 @@ describe('issue 23 deviations', () => {
       await end.fill('31/02/2026 10:00');
       await start.focus();
       await page.getByText('Date ou heure incomplète ou impossible : saisissez-la sous la forme jj/mm/aaaa hh:mm.').waitFor();
+      await screenshots(page, 'deviations-date-input-invalid');
+      await axe(page, 'an impossible date');
       expect(await page.getByRole('button', { name: 'Ajouter' }).isDisabled()).toBe(true);
       // The device's picker, as an aid: its choice is written back in the French layout.
       await page.locator('.date-input__native').nth(1).fill('2026-12-25T16:45', { force: true });
       expect(await end.inputValue()).toBe('25/12/2026 16:45');
       await screenshots(page, 'deviations-date-input-en');
+      await axe(page, 'date and time fields');
       await page.getByRole('button', { name: 'Ajouter' }).click();
       await expect
         .poll(
