@@ -206,8 +206,19 @@ export function isAnswered(field: VisitField): boolean {
   return field.field_value.some((v) => v.trim() !== '');
 }
 
+/** field_config texts already read: a visit repeats a few configs over thousands of fields, read again at each keystroke. */
+const requiredByConfig = new Map<string, boolean>();
+
 /** Whether field_config marks the field required and it can hold an answer. */
-export const isRequired = (field: VisitField): boolean => fieldConfig(field).required === true && !NOT_ANSWERED_TYPES.includes(field.field_type);
+export function isRequired(field: VisitField): boolean {
+  if (NOT_ANSWERED_TYPES.includes(field.field_type)) return false;
+  let required = requiredByConfig.get(field.field_config);
+  if (required === undefined) {
+    required = fieldConfig(field).required === true;
+    if (requiredByConfig.size < 10_000) requiredByConfig.set(field.field_config, required);
+  }
+  return required;
+}
 
 export interface MissingField {
   formId: string;

@@ -252,7 +252,7 @@ describe('issue 23 deviations', () => {
     await closing.getByRole('button', { name: 'Parties communes › Hall d’entrée › État des sols' }).click();
     await floors.getByRole('radio', { name: 'Bon état' }).check();
     await expect.poll(() => floors.getByText('À remplir').count()).toBe(0);
-    expect(await hallEntry.getByText(/à remplir/).count()).toBe(0);
+    await expect.poll(() => hallEntry.getByText(/à remplir/).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Enregistrer •' }).click();
     await expect

@@ -6,14 +6,16 @@
  * stays possible (the spec does not block it; an item may simply not be there,
  * which hiding it says): the inspector decides, knowing what is missing.
  */
-import { useMemo, useRef } from 'react';
+import { useDeferredValue, useMemo, useRef } from 'react';
 import { missingRequiredFields, type MissingField, type VisitData } from '../../../sync/index';
 import { visitTexts as t } from './texts';
 import './required-fields.css';
 
 /** Missing required fields, and how many under each section and form id (the same Map while the counts stay). */
 export function useMissingRequired(forms: VisitData | null | undefined): { missing: MissingField[]; counts: ReadonlyMap<string, number> } {
-  const missing = useMemo(() => (forms ? missingRequiredFields(forms) : []), [forms]);
+  // Deferred: a keystroke paints first, the walk over every field follows (a visit may hold thousands).
+  const settled = useDeferredValue(forms);
+  const missing = useMemo(() => (settled ? missingRequiredFields(settled) : []), [settled]);
   const last = useRef<Map<string, number>>(new Map());
   const counts = useMemo(() => {
     const next = new Map<string, number>();
