@@ -3,29 +3,8 @@
  * (labels, names, contrast, landmarks, ARIA use) at phone size, plus keyboard
  * reachability of the sign-in form and a visible focus ring.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startBrowserEnv, type BrowserEnv } from './harness';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: string[] }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  // Injected through the DevTools protocol: the app's CSP (script-src 'self') rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { signIn, startBrowserEnv, type BrowserEnv, axeViolations } from './harness';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -40,7 +19,7 @@ describe('accessibility', () => {
     for (const path of ['/login', '/forgotten_password', '/contact', '/boarding']) {
       await page.goto(path);
       await page.locator('h1').first().waitFor();
-      expect(await violations(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await context.close();
   });
@@ -63,7 +42,7 @@ describe('accessibility', () => {
     for (const [path, ready] of screens) {
       await page.goto(path);
       await page.getByText(ready).first().waitFor();
-      expect(await violations(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await context.close();
     const inspector = await env.newContext();
@@ -76,7 +55,7 @@ describe('accessibility', () => {
     ] as const) {
       await visitPage.goto(path);
       await visitPage.getByText(ready).first().waitFor();
-      expect(await violations(visitPage), path).toEqual([]);
+      expect(await axeViolations(visitPage), path).toEqual([]);
     }
     await inspector.close();
   });
@@ -86,14 +65,14 @@ describe('accessibility', () => {
     const page = await context.newPage();
     await signIn(page, 'admin@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Nicolas' }).waitFor();
-    expect(await violations(page), '/').toEqual([]);
+    expect(await axeViolations(page), '/').toEqual([]);
     for (const [path, ready] of [
       ['/mon-compte', 'Prénom'],
       ['/envois-en-attente', 'Tout est envoyé.'],
     ] as const) {
       await page.goto(path);
       await page.getByText(ready).first().waitFor();
-      expect(await violations(page), path).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await context.close();
   });
@@ -111,7 +90,7 @@ describe('accessibility', () => {
       faint.style.color = '#dddddd';
       document.querySelector('.guest__card')!.append(input, faint);
     });
-    const found = (await violations(page)).map((v) => v.split(' ')[0]);
+    const found = (await axeViolations(page)).map((v) => v.split(' ')[0]);
     expect(found).toEqual(expect.arrayContaining(['label', 'color-contrast']));
     await context.close();
   });

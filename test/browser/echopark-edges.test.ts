@@ -13,26 +13,13 @@
  * reach the server on reconnect, the field naming the uploaded photo.
  * Screenshots at phone and desktop size; axe on the alert and the field.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { makePhotoInPage } from '../../bench/image-downscale';
 import { demoPng } from '../../server/seed/images';
 import { ECHOPARK_REASONS } from '../../sync/contract/echopark';
-import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
 import { sqlOf } from '../sql';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** WCAG 2.1 A/AA violations on the page (every control named, contrast, structure). */
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -88,7 +75,7 @@ describe('echopark edges', () => {
       .filter({ hasText: exactly(REASON) })
       .waitFor();
     expect(await page.getByLabel('Votre message').inputValue()).toBe(message);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'echopark-refused-2xx-tunnel');
     expect(created()).toBe(0);
     // Taken back while the tunnel was open, as for a 400 refusal: nothing left to send.
@@ -216,7 +203,7 @@ describe('echopark edges', () => {
       .poll(() => form.getByLabel('Photo du constat').evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent))
       .toBe('Nouvelle photo : IMG_3107.jpg');
     expect(await form.locator('.field__error').count()).toBe(0);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'echopark-form-upload-new-photo');
     // Nothing wider than the phone (the picker's hidden file input once was, inside the form's field).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -13,25 +13,14 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { demoPng } from '../../server/seed/images';
-import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
 import { sqlOf } from '../sql';
 
 // Lets context.route() see the service worker's own fetches (tiles go through its cache).
 process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -116,7 +105,7 @@ async function createOffline(page: Page, pickProperty: () => Promise<string>, me
   await page.getByText('notes.txt : Merci de rajouter une image.').waitFor();
   await page.locator('input[type=file]').setInputFiles(photo);
   await page.getByRole('img', { name: path.basename(photo) }).waitFor();
-  if (checks) expect(await axe(page)).toEqual([]);
+  if (checks) expect(await axeViolations(page)).toEqual([]);
   await next(page);
   await page.getByRole('button', { name: 'Envoyer la demande' }).click();
   await page.getByText('Le message de la demande est obligatoire.').waitFor();
@@ -131,7 +120,7 @@ async function createOffline(page: Page, pickProperty: () => Promise<string>, me
   }
   await page.getByText('La consigne n’est pas disponible hors ligne.').waitFor();
   if (checks) {
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'echopark-tunnel-message');
   }
   await page.getByRole('button', { name: 'Envoyer la demande' }).click();
@@ -147,11 +136,11 @@ describe('echopark', () => {
     await page.goto('/echopark-requests');
     await page.locator('.ep-card').first().waitFor();
     const first = (await page.locator('.ep-card__number').first().textContent())!;
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'echopark-list');
     await page.getByRole('button', { name: 'Filtres' }).click();
     await page.getByRole('dialog', { name: 'Filtres' }).getByLabel('Urgence').selectOption('Urgente');
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'echopark-list-filters');
     await page.getByRole('button', { name: 'Appliquer' }).click();
     await expect.poll(async () => (await page.locator('.ep-card').allTextContents()).every((c) => c.includes('Urgente'))).toBe(true);
@@ -165,7 +154,7 @@ describe('echopark', () => {
     await page.locator('.leaflet-tile-loaded').first().waitFor();
     // The worker keeps the tiles viewed (cache-first), as CORS answers it can count.
     await expect.poll(() => page.evaluate(async () => (await (await caches.open('bp-tiles-v1')).keys()).length)).toBeGreaterThan(0);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'echopark-tunnel-properties');
     // Each marker is a button named by its property, reachable and chosen from the keyboard.
     await page
@@ -289,7 +278,7 @@ describe('echopark', () => {
     await page.goto(`/echopark-request/${row.id}`);
     await page.getByRole('heading', { name: /Demande EP-/ }).waitFor();
     await page.getByRole('region', { name: 'Consigne' }).getByText(/\w/).first().waitFor();
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshots(page, 'echopark-detail');
     const history = () => count(`SELECT COUNT(*) AS n FROM echopark_messages WHERE request_id = ?`, row.id);
     const before = history();
@@ -426,7 +415,7 @@ describe('echopark', () => {
     await sud.page.goto(`/echopark-request/${lyonRequest}`);
     await sud.page.getByText('Page introuvable').waitFor();
     await sud.page.waitForURL(/\/echopark-requests$/);
-    expect(await axe(sud.page)).toEqual([]);
+    expect(await axeViolations(sud.page)).toEqual([]);
     await screenshots(sud.page, 'echopark-detail-not-found');
     // The refused detail is a 404 the browser itself logs; nothing else may be.
     expect(sud.errors.filter((e) => !e.includes(`/api/echopark/requests/${lyonRequest}/`))).toEqual([]);

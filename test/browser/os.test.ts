@@ -9,13 +9,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoPng } from '../../server/seed/images';
-import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axe = async (page: Page, name: string) => expect(await axeViolations(page), name).toEqual([]);
 
 let env: BrowserEnv;
 const pages = new Map<string, Page>();
@@ -48,20 +47,6 @@ async function as(role: keyof typeof GREETING): Promise<Page> {
   await page.getByRole('heading', { name: GREETING[role] }).waitFor();
   pages.set(role, page);
   return page;
-}
-
-async function axe(page: Page, name: string): Promise<void> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const run = (
-      window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    return run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
 }
 
 /** Opens an OS's detail and presses one action button; waits until the server has the OS in `then`. */

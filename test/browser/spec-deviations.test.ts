@@ -13,11 +13,12 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import os from 'node:os';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/world';
-import { DESKTOP, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { DESKTOP, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
+
+const axe = async (page: Page, name: string) => expect(await axeViolations(page), name).toEqual([]);
 import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
@@ -39,23 +40,6 @@ async function signedIn(email: string, greeting: string, context?: BrowserContex
   await signIn(page, email);
   await page.getByRole('heading', { name: greeting }).waitFor();
   return { page, errors };
-}
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe (WCAG 2.1 A and AA) on what is on screen: the new controls have names a person reads aloud. */
-async function axe(page: Page, name: string): Promise<void> {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const run = (
-      window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-    ).axe;
-    return run.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  expect(
-    result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    name,
-  ).toEqual([]);
 }
 
 const badge = (page: Page) => page.getByRole('navigation', { name: 'Navigation principale' }).locator('.badge');

@@ -9,12 +9,11 @@
  * with a clear message and the field keeps its files.
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { makePhotoInPage } from '../../bench/image-downscale';
-import { DESKTOP, PHONE, SCREENSHOTS, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { DESKTOP, PHONE, SCREENSHOTS, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
 
 let env: BrowserEnv;
 const uploads: Buffer[] = [];
@@ -39,20 +38,6 @@ async function openHall(page: Page): Promise<void> {
     .first()
     .click();
   await page.getByRole('heading', { name: 'Hall d’entrée', level: 2 }).waitFor();
-}
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** WCAG 2.1 A and AA violations axe-core finds on the page (as in accessibility.test.ts). */
-async function violations(page: Page): Promise<string[]> {
-  // Injected through the DevTools protocol: the app's CSP (script-src 'self') refuses inline scripts.
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(ctx: Document, options: object): Promise<{ violations: Found[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Console errors and uncaught exceptions of a page (the app must show none on any screen). */
@@ -132,13 +117,13 @@ describe('visit edges', () => {
     await row.getByText('démarrée sur un autre appareil').waitFor();
     expect(await row.getByRole('button', { name: 'Télécharger' }).count()).toBe(0);
     await row.getByRole('button', { name: 'Reprendre sur cet appareil' }).scrollIntoViewIfNeeded();
-    expect(await violations(page), '/visites').toEqual([]);
+    expect(await axeViolations(page), '/visites').toEqual([]);
     await screenshots(page, 'visit-resume-row');
     await viewShots(page, 'visit-resume-row', row);
     await row.getByRole('button', { name: 'Reprendre sur cet appareil' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reprendre la visite sur cet appareil ?' });
     await dialog.getByText('Ce que l’autre appareil n’avait pas encore enregistré sur le serveur ne peut pas être récupéré.').waitFor();
-    expect(await violations(page), 'dialog').toEqual([]);
+    expect(await axeViolations(page), 'dialog').toEqual([]);
     await screenshots(page, 'visit-resume-dialog');
     await viewShots(page, 'visit-resume-dialog', dialog);
     await dialog.getByRole('button', { name: 'Annuler' }).click();
@@ -147,7 +132,7 @@ describe('visit edges', () => {
     // The detail offers it too, and resuming there downloads the server's copy and starts it here.
     await row.getByRole('link', { name }).click();
     await page.getByText('Elle a été démarrée sur un autre appareil').waitFor();
-    expect(await violations(page), 'detail').toEqual([]);
+    expect(await axeViolations(page), 'detail').toEqual([]);
     await screenshots(page, 'visit-resume-detail');
     await page.getByRole('button', { name: 'Reprendre sur cet appareil' }).click();
     await dialog.getByRole('button', { name: 'Reprendre' }).click();
@@ -205,7 +190,7 @@ describe('visit edges', () => {
     await input.setInputFiles({ name: 'abimee.jpg', mimeType: 'image/jpeg', buffer: broken });
     await page.getByRole('alert').filter({ hasText: 'La photo « abimee.jpg » ne peut pas être lue' }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('abimee', { exact: false }).count()).toBe(1); // the message only, no file entry
-    expect(await violations(page), 'photo refused').toEqual([]);
+    expect(await axeViolations(page), 'photo refused').toEqual([]);
     await screenshots(page, 'visit-photo-unreadable');
 
     await input.setInputFiles({ name: 'IMG_2041.jpeg', mimeType: 'image/jpeg', buffer: photo });

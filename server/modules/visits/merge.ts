@@ -14,7 +14,7 @@
  */
 import { badRequest } from '../../http/errors';
 import { assertBoundedJson } from '../../http/bounded';
-import type { VisitData, VisitField, VisitSection } from '../../../sync/contract/visit-data';
+import { duplicateField, type VisitData, type VisitField, type VisitSection } from '../../../sync/contract/visit-data';
 import { MAX_COMMENT, answerText, editedLabel, isObject, mergeField, sameDefinition } from './merge-field';
 
 /** Fields of a raw section, in order (the order duplicateSection keeps). */
@@ -47,17 +47,8 @@ const isFieldCopy = (model: VisitField | undefined, raw: unknown): model is Visi
   isObject(raw) &&
   (raw.field_answer_id === null || raw.field_answer_id === undefined);
 
-const blankOf = (model: VisitField, id: string): VisitField => ({
-  ...model,
-  id,
-  field_value: [],
-  field_value_id: [],
-  field_value_note: null,
-  comment: '',
-  files: [],
-  alert_flag: false,
-  field_answer_id: null,
-});
+/** The model emptied under a new id: the client's own duplicateField rule (shared), the label the model's until merged. */
+const blankOf = (model: VisitField, id: string): VisitField => duplicateField(model, model.name, () => id);
 
 /** A known section with the client's answers; omitted fields and subsections keep their stored state; new fields copy an iterable one. */
 function mergeSection(known: VisitSection, raw: unknown, where: string): VisitSection {
