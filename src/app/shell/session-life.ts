@@ -86,6 +86,9 @@ function useSessionLife(screenShown: boolean): void {
     void getEngine()
       .then((engine) => {
         if (!navigator.onLine) return;
+        // Opened with the network: what waits out a backoff leaves now (a reload or a navigation that
+        // cut a send short, or attempts made offline, may have pushed it minutes away).
+        void engine.sendNow();
         void engine.account.refreshUser().catch(background);
         // Tunnels and lists a user will need without network, loaded now (each module's prefetch).
         void engine.prefetch(session.state.user?.roles ?? []).catch(background);
