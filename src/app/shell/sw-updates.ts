@@ -61,7 +61,8 @@ function installed(worker: ServiceWorker): Promise<boolean> {
  */
 export async function checkForUpdate(): Promise<UpdateCheck> {
   if (!supported()) return 'unsupported';
-  registerWorker();
+  // Registered by the update prompt once the first screen is up; registered here if not yet (its hourly look stays).
+  if (!workbox) registerWorker();
   const registration = await navigator.serviceWorker.getRegistration('/');
   if (!registration) return 'failed';
   if (!registration.waiting) {
