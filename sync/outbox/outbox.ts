@@ -11,7 +11,6 @@
 import type { Subscription } from 'rxjs';
 import { isApiFailure, type ApiFailure } from '../api/failure';
 import type { ApiClient } from '../api/client';
-import { UPLOAD_FIELD } from '../contract/files';
 import type { RxDocument } from 'rxdb';
 import type { OutboxDoc, Store } from '../store/database';
 
@@ -23,6 +22,8 @@ import { defaultFlushLock, type FlushLock } from './locks';
 import { StorageFullError, isQuotaError } from './storage-errors';
 import { plainData } from '../store/plain';
 import { AppError } from '../errors';
+import { sendCommand } from './send-command';
+import { idMapOf } from './id-map';
 import { isPending, refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
 
 export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
@@ -54,7 +55,6 @@ export interface EnqueueOptions {
   dependsOn?: string | null;
 }
 
-const IDMAP_DOC = 'outbox-idmap';
 /**
  * Sent commands removed per write. Each removal batch also writes the id map: 100 keeps both
  * writes under 0.3 ms per command (bench `drain`); a crash resends at most this many, which the
@@ -87,20 +87,9 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
   // Commands being sent by this tab. Kept in memory, not written: only one tab flushes, and after a
   // crash every command is simply pending again (its Idempotency-Key makes the resend safe).
   const inflight = new Set<string>();
-  let idMap: IdMap | null = null;
-
-  async function readIdMap(): Promise<IdMap> {
-    if (idMap) return idMap;
-    const doc = await db.getLocal<{ map: IdMap }>(IDMAP_DOC);
-    idMap = doc?.toJSON().data.map ?? {};
-    return idMap;
-  }
-
-  let idMapDirty = false;
-  async function rememberId(tempId: string, serverId: string): Promise<void> {
-    idMap = { ...(await readIdMap()), [tempId]: serverId };
-    idMapDirty = true;
-  }
+  const idMap = idMapOf(db);
+  const readIdMap = idMap.read;
+  const rememberId = idMap.remember;
 
   /**
    * Local effects run one at a time in this tab: an answer's reconcile checks whether a later
@@ -163,29 +152,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     timer = setTimeout(() => void flush(), Math.max(0, at - now()));
   }
 
-  async function sendRequest(command: OutboxDoc, ids: IdMap): Promise<unknown> {
-    const definition = registry[command.name];
-    if (!definition) throw new AppError(`Commande inconnue : ${command.name}`);
-    const spec = definition.request(command.payload, ids);
-    if (spec.file) {
-      const stored = await files.get(spec.file.id);
-      if (!stored) throw new AppError('Le fichier à envoyer a disparu du stockage local.');
-      const form = new FormData();
-      for (const [key, value] of Object.entries(spec.file.fields ?? {})) form.append(key, value);
-      form.append(UPLOAD_FIELD, stored.blob, stored.name);
-      const progress = env.onProgress;
-      try {
-        return await api.call(spec.method, spec.path, {
-          body: form,
-          idempotencyKey: command.id,
-          ...(progress ? { onUploadProgress: (percent: number) => progress(command.id, percent) } : {}),
-        });
-      } finally {
-        progress?.(command.id, null);
-      }
-    }
-    return api.call(spec.method, spec.path, { json: spec.json, jsonText: spec.jsonText, idempotencyKey: command.id });
-  }
+  const sendRequest = (command: OutboxDoc, ids: IdMap) => sendCommand({ api, files, registry, onProgress: env.onProgress }, command, ids);
 
   const errorOf = (failure: ApiFailure): CommandError => ({ status: failure.status, code: failure.code, message: failure.description || failure.message });
 
@@ -197,10 +164,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     if (ids.length === 0) return;
     // Server ids first: a creation must never leave the outbox before its id is on disk, or a
     // command waiting for it could not be rewritten after a crash.
-    if (idMapDirty && idMap) {
-      idMapDirty = false;
-      await db.upsertLocal(IDMAP_DOC, { map: idMap });
-    }
+    await idMap.save();
     await db.outbox.bulkRemove(ids);
     for (const id of ids) completed.delete(id);
   }
