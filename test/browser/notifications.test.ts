@@ -54,6 +54,10 @@ const shownNotifications = (page: Page) =>
 describe('installed app', () => {
   it('offers notifications on home, asks the browser on the click, then shows the server’s notes titled Batipass Terrain', async () => {
     const { context, page } = await installedApp();
+    // What the page said, printed if a note fails to show (CI failed here once, never reproduced).
+    const said: string[] = [];
+    page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
+    const diagnosis = () => `page console:\n${said.join('\n')}`;
     expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true);
     await home(page);
     const offer = page.getByRole('region', OFFER);
@@ -76,7 +80,12 @@ describe('installed app', () => {
     const tick = page.waitForResponse((r) => r.url().endsWith('/api/notifications/push_mobiles'));
     await page.clock.fastForward(TICK_MS);
     await tick;
-    await expect.poll(() => shownNotifications(page), { timeout: 10_000 }).toEqual([{ title: 'Batipass Terrain', body: NOTE }]);
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 10_000 })
+      .toEqual([{ title: 'Batipass Terrain', body: NOTE }])
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\n${diagnosis()}`);
+      });
 
     // The reference server answers the same notes at the following tick: they are not shown again.
     await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()));

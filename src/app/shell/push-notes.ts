@@ -32,18 +32,19 @@ export async function showPushNotes(contents: string[]): Promise<void> {
   const userId = session.state.user?.id;
   if (userId === undefined || typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const fresh = newNotes(readLast(userId), contents);
-  storage.setItem(LAST_NOTES_KEY, JSON.stringify({ userId, notes: contents }));
-  if (fresh.length === 0) return;
+  if (fresh.length === 0) return storage.setItem(LAST_NOTES_KEY, JSON.stringify({ userId, notes: contents }));
   const registration = await workerRegistration();
   for (const body of fresh) {
     const options: NotificationOptions = { body, icon: '/icons/icon-192.png', lang: 'fr' };
     try {
-      if (registration) await registration.showNotification(fr.appName, options);
+      if (registration?.active) await registration.showNotification(fr.appName, options);
       else new Notification(fr.appName, options);
     } catch (error) {
-      // A phone that refuses one notification refuses them all: nothing the user can act on here.
+      // Not recorded as seen: the next tick shows these notes again (a worker being replaced, a
+      // phone refusing for a moment) rather than losing them.
       console.warn('Notification non affichée', error);
       return;
     }
   }
+  storage.setItem(LAST_NOTES_KEY, JSON.stringify({ userId, notes: contents }));
 }
