@@ -106,6 +106,11 @@ export const fr = {
   cancel: 'Annuler',
   refreshedAt: (date: string) => `Actualisé le ${date}`,
   neverRefreshed: 'Pas encore actualisé depuis le serveur',
+  // Issue 20: a list or tab never downloaded, offline (never « Aucun … »).
+  notYetOffline: 'Pas encore disponible hors ligne',
+  notYetSince: (date: string) => `Pas encore disponible hors ligne · fiche actualisée le ${date}`,
+  // The first pass of the offline briefcase (shell indicator).
+  briefcasePreparing: (done: number, total: number) => `Préparation du mode hors ligne… ${done}/${total}`,
   addPhotos: 'Ajouter des photos',
   removeFile: (name: string) => `Retirer ${name}`,
   keptTitle: 'Enregistré',

@@ -18,10 +18,11 @@ export interface ThreadMessage {
   kind: 'mine' | 'auto' | 'other';
 }
 
-export function Thread({ messages, emptyText, children }: { messages: readonly ThreadMessage[]; emptyText: string; children: ReactNode }) {
+/** `emptyText`: a text said when there is no message, or an element that says it (issue 20's EmptyOrNotYet). */
+export function Thread({ messages, emptyText, children }: { messages: readonly ThreadMessage[]; emptyText: ReactNode; children: ReactNode }) {
   return (
     <div className="thread">
-      {messages.length === 0 ? <p className="muted">{emptyText}</p> : null}
+      {messages.length === 0 ? typeof emptyText === 'string' ? <p className="muted">{emptyText}</p> : emptyText : null}
       <ol className="thread__list">
         {messages.map((m) => (
           <li key={m.id} className={`msg${m.kind === 'other' ? '' : ` msg--${m.kind}`}`}>

@@ -3,7 +3,8 @@
  * bar as the route's metadata asks, the version gate (the need-update screen
  * in place of the bars and the screen: the session's life and the update
  * prompt keep running under it), toasts, the update prompt, the session's life
- * (session-life.ts) and the other tabs' sign-in and sign-out (other-tabs.ts).
+ * (session-life.ts), the other tabs' sign-in and sign-out (other-tabs.ts), and the
+ * offline briefcase's first-pass indicator (briefcase-progress.tsx).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
@@ -26,6 +27,7 @@ const TopBar = lazy(() => topBar().then((m) => ({ default: m.TopBar })));
 const NavBar = lazy(() => navBar().then((m) => ({ default: m.NavBar })));
 const SessionLife = lazy(() => import('./session-life').then((m) => ({ default: m.SessionLife })));
 const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+const BriefcaseProgress = lazy(() => import('./briefcase-progress').then((m) => ({ default: m.BriefcaseProgress })));
 const NeedUpdateScreen = lazy(() => import('./need-update-screen').then((m) => ({ default: m.NeedUpdateScreen })));
 
 /** False until the first screen has been painted. */
@@ -100,6 +102,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         {hasTokens ? <SessionLife screenShown={needsUpdate || (current?.status === 'success' && meta.access !== 'guest')} /> : null}
         {painted ? <UpdatePrompt /> : null}
+        {painted && showTop ? <BriefcaseProgress /> : null}
       </Suspense>
     </div>
   );

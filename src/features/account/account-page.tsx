@@ -2,8 +2,9 @@
  * /mon-compte: first name, last name and phone (digits only); the e-mail is
  * shown read-only and sent back unchanged (spec part 2 §3.3, §5). The change
  * goes through the outbox: it is kept on the device at once and sent when
- * the network allows; the screen says which. Also shows the device storage
- * used by the app.
+ * the network allows; the screen says which. Below, « Données hors ligne »
+ * (issue 20): what is kept on the device for offline work, with the device
+ * storage used by the app.
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -15,7 +16,7 @@ import { session } from '../../services/session';
 import { refusalOf } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { failureText } from '../../services/errors';
-import { StorageMeter } from './storage-meter';
+import { OfflineData } from './offline-data';
 import { Alert, Button, TextField } from '../../ui/controls';
 
 export function AccountPage() {
@@ -84,8 +85,8 @@ export function AccountPage() {
         <Button type="submit" block disabled={form.isSubmitting}>
           {form.isSubmitting ? accountTexts.saving : accountTexts.save}
         </Button>
-        <StorageMeter />
       </form>
+      <OfflineData />
     </div>
   );
 }

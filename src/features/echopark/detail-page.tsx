@@ -54,6 +54,7 @@ export function EchoparkDetailPage() {
   const requestId = request.id;
   // Actions on a request created offline wait for its creation in the same queue; the server's detail comes after.
   const known = Array.isArray(r.steps);
+  const detail = { resource: `echopark:${requestId}`, outcome };
   return (
     <div className="page ep">
       <DetailHeader
@@ -77,9 +78,9 @@ export function EchoparkDetailPage() {
       />
       <div className="ep-panels">
         <DescriptionPanel r={r} />
-        <TimelinePanel messages={r.messages ?? []} />
-        <ConsignePanel text={r.consigne} />
-        <PhotosPanel requestId={requestId} r={r} canAdd={r.closed !== 1} />
+        <TimelinePanel messages={r.messages ?? []} detail={detail} />
+        <ConsignePanel text={r.consigne} detail={detail} />
+        <PhotosPanel requestId={requestId} r={r} canAdd={r.closed !== 1} detail={detail} />
         {known ? <StepPanel requestId={requestId} r={r} /> : null}
         {known ? <MessagePanel requestId={requestId} r={r} /> : null}
         {known ? <ProgressForm requestId={requestId} form={r.form} step={r.step?.id ?? 0} pictures={r.pictures ?? []} /> : null}

@@ -15,9 +15,23 @@ import { Button } from '../../ui/controls';
 import { Facts } from '../../ui/facts';
 import { ImagePicker, toStoredFile, type PickedImage } from '../../ui/image-picker';
 import { t } from './texts';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
+import type { PullOutcome } from '../../services/store-hooks';
 import type { RequestDoc } from './use-echopark';
 
 type Data = RequestDoc['data'];
+
+/** The request's detail (timeline, consigne and photos come with it, not with the list): never pulled, a panel says so rather than « none ». */
+export interface DetailSource {
+  /** Its refresh resource, 'echopark:<id>'. */
+  resource: string;
+  outcome: PullOutcome;
+}
+
+function Empty({ detail, count, text }: { detail: DetailSource | undefined; count: number; text: string }) {
+  if (!detail) return count === 0 ? <p className="muted">{text}</p> : null;
+  return <EmptyOrNotYet count={count} resource={detail.resource} object={detail.resource} outcome={detail.outcome} empty={text} />;
+}
 
 export function DescriptionPanel({ r }: { r: Data }) {
   const by = r.requestedBy;
@@ -55,12 +69,12 @@ export function DescriptionPanel({ r }: { r: Data }) {
   );
 }
 
-export function TimelinePanel({ messages }: { messages: readonly (EchoparkMessage & { pending?: boolean })[] }) {
+export function TimelinePanel({ messages, detail }: { messages: readonly (EchoparkMessage & { pending?: boolean })[]; detail?: DetailSource }) {
   const shown = timelineMessages(messages);
   return (
     <section className="panel ep-panel" aria-labelledby="ep-panel-timeline">
       <h2 id="ep-panel-timeline">{t.timeline}</h2>
-      {shown.length === 0 ? <p className="muted">{t.noTimeline}</p> : null}
+      <Empty detail={detail} count={shown.length} text={t.noTimeline} />
       <ol className="ep-timeline">
         {shown.map((m, i) => (
           <li key={`${m.id}-${i}`} className={m.pending ? 'ep-timeline--pending' : undefined}>
@@ -76,11 +90,11 @@ export function TimelinePanel({ messages }: { messages: readonly (EchoparkMessag
   );
 }
 
-export function ConsignePanel({ text }: { text: string | undefined }) {
+export function ConsignePanel({ text, detail }: { text: string | undefined; detail?: DetailSource }) {
   return (
     <section className="panel ep-panel ep-consigne" aria-labelledby="ep-panel-consigne">
       <h2 id="ep-panel-consigne">{t.consigneTitle}</h2>
-      <p>{text ?? t.consigneNone}</p>
+      {text !== undefined ? <p>{text}</p> : <Empty detail={detail} count={0} text={t.consigneNone} />}
     </section>
   );
 }
@@ -113,7 +127,7 @@ function ServerPhoto({ photo, alt }: { photo: { b64: string; mime: string; media
   return src ? <img src={src} alt={alt} /> : null;
 }
 
-export function PhotosPanel({ requestId, r, canAdd }: { requestId: string; r: Data; canAdd: boolean }) {
+export function PhotosPanel({ requestId, r, canAdd, detail }: { requestId: string; r: Data; canAdd: boolean; detail?: DetailSource }) {
   const [images, setImages] = useState<PickedImage[]>([]);
   const pictures = r.pictures ?? [];
   const send = async () => {
@@ -125,7 +139,7 @@ export function PhotosPanel({ requestId, r, canAdd }: { requestId: string; r: Da
   return (
     <section className="panel ep-panel" aria-labelledby="ep-panel-photos">
       <h2 id="ep-panel-photos">{t.photosPanel}</h2>
-      {pictures.length === 0 && !(r.localPictures ?? []).length ? <p className="muted">{t.noPhotos}</p> : null}
+      <Empty detail={detail} count={pictures.length + (r.localPictures ?? []).length} text={t.noPhotos} />
       <ul className="ep-photos">
         {pictures.map((p, i) => (
           <li key={p.id}>

@@ -14,6 +14,7 @@ import { runOperation } from '../../services/commands';
 import { session } from '../../services/session';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { FilterDialog } from './filter-dialog';
 import { RequestCard } from './request-card';
 import { t } from './texts';
@@ -80,7 +81,12 @@ export function EchoparkListPage() {
       {!loaded ? (
         <p className="muted">{t.loading}</p>
       ) : shown.length === 0 ? (
-        <p className="empty muted">{search || count ? t.emptySearch : t.emptyList}</p>
+        items.length > 0 ? (
+          // The store has requests: the search or the filters left none out.
+          <p className="empty muted">{t.emptySearch}</p>
+        ) : (
+          <EmptyOrNotYet className="empty muted" count={0} resource="echopark:list" empty={search || count ? t.emptySearch : t.emptyList} loading={t.loading} />
+        )
       ) : (
         <ul className="card-list" aria-label={t.requests}>
           {shown.map((doc) => (

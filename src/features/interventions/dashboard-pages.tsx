@@ -11,6 +11,7 @@ import { session } from '../../services/session';
 import { usePull, useWatch } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { prefetchTunnelData } from './use-reference';
 import { interventionTexts as t } from './texts';
 import './interventions.css';
@@ -26,6 +27,7 @@ export function InterventionDashboardPage() {
     <div className="page">
       <h1 className="page-title">{manager ? t.managerDashboardTitle : t.providerDashboardTitle}</h1>
       <RefreshedAt resource={DASHBOARD_INTERVENTIONS} />
+      <EmptyOrNotYet count={dashboard ? 1 : 0} resource={DASHBOARD_INTERVENTIONS} empty={null} loading={null} />
       <ul className="cards">
         {dashboardCards(dashboard, manager).map((card) => (
           <li key={card.key}>

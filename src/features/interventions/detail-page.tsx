@@ -112,10 +112,14 @@ export function InterventionDetailPage() {
 
       <Tabs tabs={DETAIL_TABS} selected={tab} onSelect={setTab} label={t.tabList}>
         {tab === 'description' ? <DescriptionTab intervention={ir} /> : null}
-        {tab === 'messages' ? <MessagesTab interventionId={doc.id} messages={model.messages} user={model.user} /> : null}
-        {tab === 'rdv' ? <AppointmentsTab intervention={ir} docId={doc.id} appointments={model.appointments} manager={model.manager} /> : null}
-        {tab === 'cr' ? <DebriefingsTab intervention={ir} docId={doc.id} debriefings={model.debriefings} manager={model.manager} /> : null}
-        {tab === 'medias' ? <MediasTab medias={ir.medias ?? []} /> : null}
+        {tab === 'messages' ? <MessagesTab interventionId={doc.id} messages={model.messages} user={model.user} outcome={model.outcome} /> : null}
+        {tab === 'rdv' ? (
+          <AppointmentsTab intervention={ir} docId={doc.id} appointments={model.appointments} manager={model.manager} outcome={model.outcome} />
+        ) : null}
+        {tab === 'cr' ? (
+          <DebriefingsTab intervention={ir} docId={doc.id} debriefings={model.debriefings} manager={model.manager} outcome={model.outcome} />
+        ) : null}
+        {tab === 'medias' ? <MediasTab medias={ir.medias ?? []} detail={{ id: doc.id, outcome: model.outcome }} /> : null}
       </Tabs>
     </div>
   );

@@ -12,6 +12,7 @@ import { APPOINTMENT_STATUS_LABELS, planningRange, type PlanningFilter } from '.
 import { formatDateTime } from '../../domain/format';
 import { usePull, useWatch } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { FilterChips } from '../../ui/filter-chips';
 import { interventionTexts as t } from './texts';
 import './interventions.css';
@@ -98,7 +99,7 @@ export function MessagingPage() {
   return (
     <div className="page page--narrow">
       <RefreshedAt resource="feed:thread" />
-      {loaded && threads.length === 0 ? <p className="empty muted">{t.noThread}</p> : null}
+      {loaded ? <EmptyOrNotYet className="empty muted" count={threads.length} resource="feed:thread" empty={t.noThread} /> : null}
       <ul className="rows">
         {threads.map(({ id, data: th }) => {
           const os = th.type === 'WorkValidationRequest';
@@ -160,7 +161,7 @@ export function PlanningPage() {
         }}
       />
       <RefreshedAt resource="feed:planning" />
-      {loaded && entries.length === 0 ? <p className="empty muted">{t.noAppointmentInRange}</p> : null}
+      {loaded ? <EmptyOrNotYet className="empty muted" count={entries.length} resource="feed:planning" empty={t.noAppointmentInRange} /> : null}
       <ul className="rows">
         {entries.map(({ id, data: p }) => {
           const c = p.interventionRequest.realEstate?.mainContact;

@@ -14,6 +14,7 @@ import { useNearBottom } from '../../services/store-hooks';
 import { FilterChips } from '../../ui/filter-chips';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { InterventionCard } from './intervention-card';
 import { useInterventionList } from './use-intervention-list';
 import { interventionTexts as t } from './texts';
@@ -56,7 +57,7 @@ export function InterventionListPage() {
       </div>
       <RefreshedAt resource="interventions:list" />
       {loaded && docs.length === 0 ? (
-        <p className="empty muted">{query ? t.emptySearch : t.emptyFilter}</p>
+        <EmptyOrNotYet className="empty muted" count={0} resource="interventions:list" empty={query ? t.emptySearch : t.emptyFilter} />
       ) : (
         <ul className="card-list" aria-label={t.listLabel} aria-busy={!loaded}>
           {docs.map((doc) => (

@@ -15,6 +15,8 @@ import { formatDateTime } from '../../domain/format';
 import { sendCommand } from '../../services/commands';
 import { Button, TextArea } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
+import type { PullOutcome } from '../../services/store-hooks';
 import { ProposeForm } from './appointment-form';
 import { interventionTexts as t } from './texts';
 import type { Doc } from './use-intervention';
@@ -24,6 +26,8 @@ interface Props {
   docId: string;
   appointments: readonly Doc<AppointmentDto>[];
   manager: boolean;
+  /** How the detail's pull ended (the tab says « not yet offline » rather than « none » when never pulled). */
+  outcome?: PullOutcome;
 }
 
 export function WorkStartedQuestion({ intervention, docId, appointments, manager }: Props) {
@@ -39,7 +43,7 @@ export function WorkStartedQuestion({ intervention, docId, appointments, manager
   );
 }
 
-export function AppointmentsTab({ intervention, docId, appointments, manager }: Props) {
+export function AppointmentsTab({ intervention, docId, appointments, manager, outcome }: Props) {
   const proposed = appointments.filter((a) => a.data.status === 1);
   const [refusing, setRefusing] = useState<Doc<AppointmentDto> | null>(null);
   const [reason, setReason] = useState('');
@@ -54,7 +58,13 @@ export function AppointmentsTab({ intervention, docId, appointments, manager }: 
 
   return (
     <div className="stack">
-      {appointments.length === 0 ? <p className="muted">{t.noAppointment}</p> : null}
+      <EmptyOrNotYet
+        count={appointments.length}
+        resource={`appointments:${docId}`}
+        object={`intervention:${docId}`}
+        outcome={outcome}
+        empty={t.noAppointment}
+      />
       <ul className="rows">
         {appointments.map((a) => (
           <li key={a.id} className="row-card">

@@ -10,6 +10,8 @@ import { DEBRIEFING_STATUS_LABELS } from '../../domain/interventions';
 import { capitalize, formatDateTime, fullName } from '../../domain/format';
 import { DebriefingForm } from './debriefing-form';
 import { MediasTab } from './tab-description';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
+import type { PullOutcome } from '../../services/store-hooks';
 import { interventionTexts as t } from './texts';
 import type { Doc } from './use-intervention';
 
@@ -18,13 +20,14 @@ interface Props {
   docId: string;
   debriefings: readonly Doc<DebriefingDto>[];
   manager: boolean;
+  outcome?: PullOutcome;
 }
 
-export function DebriefingsTab({ intervention, docId, debriefings, manager }: Props) {
+export function DebriefingsTab({ intervention, docId, debriefings, manager, outcome }: Props) {
   return (
     <div className="stack">
       {!manager && intervention.place === 'in_progress' ? <DebriefingForm docId={docId} /> : null}
-      {debriefings.length === 0 ? <p className="muted">{t.noDebriefing}</p> : null}
+      <EmptyOrNotYet count={debriefings.length} resource={`debriefings:${docId}`} object={`intervention:${docId}`} outcome={outcome} empty={t.noDebriefing} />
       <ul className="rows">
         {debriefings.map(({ id, data: d, pending }) => (
           <li key={id} className="row-card">

@@ -9,6 +9,8 @@ import { mediaPath, type MediaRef } from '../../services/media';
 import { Facts } from '../../ui/facts';
 import { MediaGrid, MediaTile as KitMediaTile } from '../../ui/media-grid';
 import { interventionTexts as t } from './texts';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
+import type { PullOutcome } from '../../services/store-hooks';
 
 export function DescriptionTab({ intervention: ir }: { intervention: InterventionDetailDto }) {
   const c = ir.contact;
@@ -35,8 +37,21 @@ export function DescriptionTab({ intervention: ir }: { intervention: Interventio
   );
 }
 
-export function MediasTab({ medias, pathOf = mediaPath }: { medias: readonly MediaRef[]; pathOf?: (id: number) => string }) {
-  if (medias.length === 0) return <p className="muted">{t.noMedia}</p>;
+export function MediasTab({
+  medias,
+  pathOf = mediaPath,
+  detail,
+}: {
+  medias: readonly MediaRef[];
+  pathOf?: (id: number) => string;
+  /** The request's detail (its medias come with it): never pulled, the tab says so rather than « none ». */
+  detail?: { id: string; outcome: PullOutcome };
+}) {
+  if (medias.length === 0) {
+    if (!detail) return <p className="muted">{t.noMedia}</p>;
+    const resource = `intervention:${detail.id}`;
+    return <EmptyOrNotYet count={0} resource={resource} object={resource} outcome={detail.outcome} empty={t.noMedia} />;
+  }
   return (
     <MediaGrid>
       {medias.map((m) => (

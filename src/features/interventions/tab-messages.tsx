@@ -13,6 +13,8 @@ import { focusField } from './form-focus';
 import { messageSchema, type MessageValues } from './forms';
 import { interventionTexts as t } from './texts';
 import type { Doc } from './use-intervention';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
+import type { PullOutcome } from '../../services/store-hooks';
 
 const TEXT_ID = 'message-text';
 
@@ -20,8 +22,10 @@ export function MessagesTab({
   interventionId,
   messages,
   user,
+  outcome,
 }: {
   interventionId: string;
+  outcome?: PullOutcome;
   messages: readonly Doc<MessageDto>[];
   user: Pick<UserData, 'id' | 'firstname' | 'name'> | null;
 }) {
@@ -53,7 +57,18 @@ export function MessagesTab({
     };
   });
   return (
-    <Thread messages={thread} emptyText={t.noMessage}>
+    <Thread
+      messages={thread}
+      emptyText={
+        <EmptyOrNotYet
+          count={0}
+          resource={`messages:intervention:${interventionId}`}
+          object={`intervention:${interventionId}`}
+          outcome={outcome}
+          empty={t.noMessage}
+        />
+      }
+    >
       <ThreadForm
         textId={TEXT_ID}
         label={t.messageLabel}

@@ -12,6 +12,7 @@ import { osDashboardLines } from '../../domain/os';
 import { usePull, useWatch } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { osTexts as t } from './texts';
 import './os.css';
 
@@ -30,6 +31,7 @@ export function OsDashboardPage() {
     <div className="page">
       <h1 className="page-title">{t.dashboardTitle}</h1>
       <RefreshedAt resource={DASHBOARD_OS} />
+      <EmptyOrNotYet count={dashboard ? 1 : 0} resource={DASHBOARD_OS} empty={null} loading={null} />
       <div className="os-dashboard">
         <section className="panel os-dash-card" aria-labelledby="os-dash-total">
           <p className="os-dash-card__total">
@@ -38,7 +40,7 @@ export function OsDashboardPage() {
               {t.pendingTotal}
             </span>
           </p>
-          {lines.length === 0 ? <p className="muted">{t.nothingPending}</p> : null}
+          {dashboard && lines.length === 0 ? <p className="muted">{t.nothingPending}</p> : null}
           <ul className="os-dash-lines">
             {lines.map((line) => (
               <li key={line.filter}>

@@ -88,8 +88,8 @@ export function OsDetailPage() {
             {model.dashboard ? <AddDocuments osId={doc.id} /> : null}
           </>
         ) : null}
-        {tab === 'suivi' ? <HistoryTab os={os} messages={model.messages} /> : null}
-        {tab === 'messages' ? <MessagesTab osId={doc.id} messages={model.messages} user={model.user} /> : null}
+        {tab === 'suivi' ? <HistoryTab os={os} osId={doc.id} messages={model.messages} outcome={model.outcome} /> : null}
+        {tab === 'messages' ? <MessagesTab osId={doc.id} messages={model.messages} user={model.user} outcome={model.outcome} /> : null}
         {tab === 'documents' ? <DocumentsTab medias={os.medias ?? []} /> : null}
       </Tabs>
     </div>

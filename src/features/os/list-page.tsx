@@ -13,6 +13,7 @@ import { useNearBottom, usePull, useWatch } from '../../services/store-hooks';
 import { FilterChips } from '../../ui/filter-chips';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { OsCard } from './os-card';
 import { useOsList } from './use-os-list';
 import { osTexts as t } from './texts';
@@ -69,7 +70,7 @@ export function OsListPage() {
         </p>
       ))}
       {loaded && docs.length === 0 ? (
-        <p className="empty muted">{query ? t.emptySearch : t.emptyFilter}</p>
+        <EmptyOrNotYet className="empty muted" count={0} resource="os:list" empty={query ? t.emptySearch : t.emptyFilter} />
       ) : (
         <ul className="card-list" aria-label={t.listLabel} aria-busy={!loaded}>
           {docs.map((doc) => (

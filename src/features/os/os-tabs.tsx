@@ -15,6 +15,8 @@ import { FactRow, Facts } from '../../ui/facts';
 import { Thread, ThreadForm, type ThreadMessage } from '../../ui/thread';
 import type { Doc } from '../../../sync/index';
 import { osTexts as t } from './texts';
+import { EmptyOrNotYet, useDataTruth, OfflineNotYet } from '../../ui/offline-not-yet';
+import type { PullOutcome } from '../../services/store-hooks';
 
 export function DescriptionTab({ os }: { os: OsData }) {
   const d = t.description;
@@ -47,23 +49,31 @@ export function DescriptionTab({ os }: { os: OsData }) {
 
 const automatic = (m: OsMessageDto) => (m.sendBy?.id ?? 0) <= 0;
 
-export function HistoryTab({ os, messages }: { os: OsData; messages: readonly Doc<OsMessageDto>[] }) {
+/** The thread's refresh resource (its events are the thread's automatic messages). */
+const threadResource = (osId: string) => `messages:os:${osId}`;
+
+export function HistoryTab({ os, osId, messages, outcome }: { os: OsData; osId: string; messages: readonly Doc<OsMessageDto>[]; outcome?: PullOutcome }) {
   const events = messages.filter((m) => automatic(m.data));
+  // Never pulled and unreachable: only the creation is known, and the tab says the rest is not here yet.
+  const truth = useDataTruth({ count: messages.length, resource: threadResource(osId), outcome });
   return (
-    <ol className="os-history">
-      {events.length === 0 ? (
-        <li className="os-history__item">
-          <span className="os-history__date">{formatDateTime(os.createdAt)}</span>
-          <span>{t.created}</span>
-        </li>
-      ) : null}
-      {events.map(({ id, data: m }) => (
-        <li key={id} className="os-history__item">
-          <span className="os-history__date">{formatDateTime(m.date)}</span>
-          <span>{m.messageText}</span>
-        </li>
-      ))}
-    </ol>
+    <>
+      {truth === 'not-yet' ? <OfflineNotYet object={`os:${osId}`} /> : null}
+      <ol className="os-history">
+        {events.length === 0 ? (
+          <li className="os-history__item">
+            <span className="os-history__date">{formatDateTime(os.createdAt)}</span>
+            <span>{t.created}</span>
+          </li>
+        ) : null}
+        {events.map(({ id, data: m }) => (
+          <li key={id} className="os-history__item">
+            <span className="os-history__date">{formatDateTime(m.date)}</span>
+            <span>{m.messageText}</span>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
@@ -73,8 +83,10 @@ export function MessagesTab({
   osId,
   messages,
   user,
+  outcome,
 }: {
   osId: string;
+  outcome?: PullOutcome;
   messages: readonly Doc<OsMessageDto & { failed?: boolean }>[];
   user: Pick<UserData, 'id' | 'firstname' | 'name'> | null;
 }) {
@@ -99,7 +111,10 @@ export function MessagesTab({
     kind: automatic(m) ? 'auto' : m.sendBy?.id === user?.id ? 'mine' : 'other',
   }));
   return (
-    <Thread messages={thread} emptyText={t.messagesEmpty}>
+    <Thread
+      messages={thread}
+      emptyText={<EmptyOrNotYet count={0} resource={threadResource(osId)} object={`os:${osId}`} outcome={outcome} empty={t.messagesEmpty} />}
+    >
       <ThreadForm
         textId="os-message-text"
         label={t.messageLabel}

@@ -8,6 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { DASHBOARD_VISITS } from '../../../sync/index';
 import { usePull, useWatch } from '../../services/store-hooks';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { DASHBOARD_LOADER_MS, DelayedLoader } from './delayed-loader';
 import { visitTexts as t } from './texts';
 import './visits.css';
@@ -26,6 +27,7 @@ export function VisitDashboardPage() {
       <DelayedLoader loaded={loaded} delayMs={DASHBOARD_LOADER_MS} label={t.dashboardLoading} />
       <h1 className="page-title">{t.dashboardTitle}</h1>
       <RefreshedAt resource={DASHBOARD_VISITS} />
+      <EmptyOrNotYet count={d ? 1 : 0} resource={DASHBOARD_VISITS} empty={null} loading={null} />
       <ul className="cards">
         {cards.map((c) => (
           <li key={c.key}>

@@ -13,6 +13,7 @@ import { NO_FILTERS, byProperty, filterVisits, startedElsewhere, type VisitFilte
 import { formatDateTime } from '../../domain/format';
 import { engineState } from '../../services/engine';
 import { RefreshedAt } from '../../ui/refreshed-at';
+import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { useLocalCopies, useVisitActions, useVisitList } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
@@ -66,7 +67,7 @@ export function VisitListPage() {
         <input type="checkbox" role="switch" checked={filters.mine} onChange={(e) => set({ mine: e.target.checked })} /> {t.mineOnly}
       </label>
       <RefreshedAt resource="visits:list" />
-      {loaded && groups.length === 0 ? <p className="empty muted">{t.noVisit}</p> : null}
+      {loaded ? <EmptyOrNotYet className="empty muted" count={groups.length} resource="visits:list" empty={t.noVisit} /> : null}
       {groups.map(({ property, visits }) => (
         <section key={property.id} className="property" aria-labelledby={`property-${property.id}`}>
           <h2 id={`property-${property.id}`} className="property__name">

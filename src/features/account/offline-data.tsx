@@ -1,0 +1,56 @@
+/**
+ * « Données hors ligne » (issue 20): what the offline briefcase keeps on this
+ * device — objects per module, photos and documents against their budget,
+ * the device's storage, the last complete pass, the running pass's progress,
+ * « Mettre à jour maintenant », and how queued changes are sent (by the
+ * service worker with no page open, or only while the app is open). Without
+ * a briefcase in the engine, nothing of it shows.
+ */
+import { formatDateTime } from '../../domain/format';
+import { useBriefcase, type BriefcaseModuleName } from '../../services/briefcase';
+import { Button } from '../../ui/controls';
+import { FactRow, Facts } from '../../ui/facts';
+import { StorageMeter } from './storage-meter';
+import { accountTexts as t } from './texts';
+import './account.css';
+
+const MODULES: BriefcaseModuleName[] = ['interventions', 'os', 'echopark', 'visits'];
+
+const mb = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
+
+export function OfflineData() {
+  const briefcase = useBriefcase();
+  if (!briefcase) return <StorageMeter />;
+  const { state: s, runNow } = briefcase;
+  return (
+    <section className="panel offline-data" aria-labelledby="offline-data-title">
+      <h2 id="offline-data-title" className="offline-data__title">
+        {t.offlineTitle}
+      </h2>
+      <p className="muted small">{t.offlineIntro}</p>
+      <Facts size="compact" label={t.offlineContents}>
+        {MODULES.map((m) => (
+          <FactRow key={m} label={t.modules[m]}>
+            {t.count(s.counts[m] ?? 0)}
+          </FactRow>
+        ))}
+        <FactRow label={t.mediaLabel}>{t.mediaSize(mb(s.mediaBytes), mb(s.budgetBytes))}</FactRow>
+        <FactRow label={t.lastPassLabel}>{s.lastCompleteAt ? formatDateTime(new Date(s.lastCompleteAt)) : t.lastPassNever}</FactRow>
+        <FactRow label={t.sendLabel}>{s.backgroundSend === 'worker' ? t.backgroundWorker : t.backgroundPages}</FactRow>
+      </Facts>
+      {s.saveData ? <p className="muted small">{t.saveData}</p> : null}
+      <StorageMeter />
+      <div className="offline-data__pass" role="status">
+        {s.running ? (
+          <>
+            <p className="small">{s.paused ? t.paused(s.done, s.total) : t.running(s.done, s.total)}</p>
+            <progress max={Math.max(s.total, 1)} value={s.done} aria-label={t.progressLabel} />
+          </>
+        ) : null}
+      </div>
+      <Button variant="secondary" block disabled={s.running} onClick={runNow}>
+        {t.updateNow}
+      </Button>
+    </section>
+  );
+}
