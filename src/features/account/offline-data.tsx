@@ -9,7 +9,6 @@
 import { formatDateTime } from '../../domain/format';
 import { useBriefcase, type BriefcaseModuleName } from '../../services/briefcase';
 import { Button } from '../../ui/controls';
-import { FactRow, Facts } from '../../ui/facts';
 import { StorageMeter } from './storage-meter';
 import { accountTexts as t } from './texts';
 import './account.css';
@@ -28,16 +27,17 @@ export function OfflineData() {
         {t.offlineTitle}
       </h2>
       <p className="muted small">{t.offlineIntro}</p>
-      <Facts size="compact" label={t.offlineContents}>
+      <dl className="offline-data__counts" aria-label={t.offlineContents}>
         {MODULES.map((m) => (
-          <FactRow key={m} label={t.modules[m]}>
-            {t.count(s.counts[m] ?? 0)}
-          </FactRow>
+          <div key={m} className="offline-data__count">
+            <dt>{t.modules[m]}</dt>
+            <dd>{t.count(s.counts[m] ?? 0)}</dd>
+          </div>
         ))}
-        <FactRow label={t.mediaLabel}>{t.mediaSize(mb(s.mediaBytes), mb(s.budgetBytes))}</FactRow>
-        <FactRow label={t.lastPassLabel}>{s.lastCompleteAt ? formatDateTime(new Date(s.lastCompleteAt)) : t.lastPassNever}</FactRow>
-        <FactRow label={t.sendLabel}>{s.backgroundSend === 'worker' ? t.backgroundWorker : t.backgroundPages}</FactRow>
-      </Facts>
+      </dl>
+      <p className="small">{t.mediaSize(mb(s.mediaBytes), mb(s.budgetBytes))}</p>
+      <p className="small">{s.lastCompleteAt ? t.lastPass(formatDateTime(new Date(s.lastCompleteAt))) : t.lastPassNever}</p>
+      <p className="small offline-data__send">{s.backgroundSend === 'worker' ? t.backgroundWorker : t.backgroundPages}</p>
       {s.saveData ? <p className="muted small">{t.saveData}</p> : null}
       <StorageMeter />
       <div className="offline-data__pass" role="status">
