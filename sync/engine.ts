@@ -21,6 +21,10 @@ import { NoLocalStore } from './errors';
 import { collectUnsent, type UnsentWork } from './outbox/unsent';
 import type { CollectionName } from './store/schemas';
 import type { EngineModule, FacadesOf, ModuleContext, ModuleInstance } from './facades/module';
+import { createBriefcase, type Briefcase, type BriefcaseOptions } from './briefcase/briefcase';
+import type { PrimePass } from './briefcase/types';
+import { joinUrl } from './api/client';
+import { MEDIA_CACHE } from './contract/caches';
 
 export interface EngineState {
   userId: number | null;
@@ -43,6 +47,8 @@ export interface EngineEnv<M extends Record<string, EngineModule>> {
   onRejected?: (command: OutboxDoc) => void;
   /** A state proxy made by the caller (the UI creates it before the engine loads). */
   state?: EngineState;
+  /** The offline briefcase's knobs (tests and benches: network, timings, limits). */
+  briefcase?: BriefcaseOptions;
 }
 
 /** What a screen learns after queuing an operation: sent, kept on the device, or refused (with why). */
@@ -77,10 +83,35 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     outbox: { enqueue },
     drafts,
     user: () => session.state.user,
+    viewed: (object) => briefcase.viewed(object),
   };
   const instances = Object.fromEntries(Object.entries(env.modules).map(([name, module]) => [name, module(ctx)])) as Record<string, ModuleInstance>;
   const facades = Object.fromEntries(Object.entries(instances).map(([name, instance]) => [name, instance.facade])) as FacadesOf<M>;
   const each = (hook: (m: ModuleInstance) => Promise<void> | void) => Promise.all(Object.values(instances).map(async (m) => hook(m)));
+
+  const briefcase: Briefcase = createBriefcase({
+    db: () => requireStore().db,
+    api: session.api,
+    modules: () =>
+      Object.entries(instances).flatMap(([name, m]) =>
+        m.prime ? [{ name, prime: (roles: readonly string[], pass: PrimePass) => m.prime!(roles, pass) }] : [],
+      ),
+    // A message's command names its thread ('thread:intervention:12'): the object is the request.
+    unsentObjects: async () => new Set((await unsentWork()).items.map((item) => item.object.replace(/^thread:/, ''))),
+    async forget(object) {
+      for (const m of Object.values(instances)) if (m.forget && (await m.forget(object))) return true;
+      return false;
+    },
+    dropMedia: dropCachedMedia,
+    ...env.briefcase,
+  });
+
+  /** Drops one media path from the service worker's media cache (briefcase eviction); nothing outside a browser. */
+  async function dropCachedMedia(path: string): Promise<void> {
+    if (typeof caches === 'undefined' || typeof location === 'undefined') return;
+    const cache = await caches.open(MEDIA_CACHE);
+    await cache.delete(new URL(joinUrl(session.baseUrl(), path), location.href).href);
+  }
 
   /** The server's copy of a document, re-read after a refusal by the module that owns the collection. */
   async function refetch(collection: CollectionName | 'local', id: string): Promise<boolean> {
@@ -158,6 +189,8 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
   }
 
   async function close(): Promise<void> {
+    // The pass stops before the store closes (it resumes at the next start).
+    await briefcase.stop();
     if (store) await each((m) => m.stop?.().catch(() => undefined));
     for (const s of subscriptions.splice(0)) s.unsubscribe();
     await outbox?.stop();
@@ -188,6 +221,11 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
   return {
     ...facades,
     state,
+    /**
+     * The offline briefcase (issue 20): `state` (valtio: useSnapshot), `start(roles)` once the first
+     * screen is painted and the user idle, `runNow()` (« Mettre à jour maintenant »), `setBudget`.
+     */
+    briefcase,
     /** Opens the user's store and starts sending (idempotent for the same user). */
     attach(userId: number): Promise<void> {
       if (state.userId === userId && state.ready) {

@@ -18,6 +18,8 @@ export * as roles from './contract/roles';
 import type { createEngine } from './engine';
 import type { AppModules } from './modules';
 export { createEngine, type EngineState, type Outcome } from './engine';
+export type { BriefcaseState, BriefcaseModule } from './briefcase/types';
+export { DEFAULT_BUDGET_BYTES } from './briefcase/briefcase';
 export { appModules, type AppModules } from './modules';
 export { AppError, NoLocalStore, SessionEnded, CommandRefused, isNoLocalStore, isSessionEnded, isCommandRefused, refusalOf } from './errors';
 export type { Doc } from './facades/docs';

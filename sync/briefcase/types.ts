@@ -6,6 +6,7 @@
  * facade's `prime` hook) and the screens that show it (the account's
  * « Données hors ligne », the progress indicator).
  */
+import type { ApiClient } from '../api/client';
 
 /** The modules counted in the account's section. */
 export type BriefcaseModule = 'interventions' | 'os' | 'echopark' | 'visits';
@@ -41,6 +42,13 @@ export interface PrimeTask {
    * a later pass fetches the task again when it differs, or when it is older than the pass interval.
    */
   fingerprint?: string;
+  /**
+   * The fingerprint is the list's change date (echopark `modifiedAt`): an unchanged one means an
+   * unchanged object, so the task is not fetched again however old it is.
+   */
+  authoritative?: boolean;
+  /** Runs in every pass, first (list pages: they give the other tasks' fingerprints). */
+  always?: boolean;
   run(): Promise<void>;
 }
 
@@ -48,8 +56,13 @@ export interface PrimeTask {
 export interface PrimePass {
   /** Runs the task now if it is due (new, changed, or stale); resolves once done or skipped. */
   task(task: PrimeTask): Promise<void>;
-  /** A photo or document of an open object, kept within the budget (newest first; none on save-data). */
-  media(path: string, date: string | null): Promise<void>;
+  /**
+   * A photo or document of an open object, kept within the budget (newest first; none on save-data).
+   * `object` names what it belongs to ('intervention:12'), so that it leaves with its object.
+   */
+  media(path: string, date: string | null, object?: string): Promise<void>;
+  /** The API client of the pass: every call waits for one of the pass's 4 request slots. */
+  readonly api: ApiClient;
   /** The pass was stopped (sign-out, offline): stop enumerating. */
   readonly stopped: boolean;
 }

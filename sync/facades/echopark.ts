@@ -31,6 +31,8 @@ import type { EngineModule, ModuleContext } from './module';
 import { LEGACY_ECHOPARK_DRAFT, isBlankDraft, type EchoparkDraft } from '../commands/echopark-draft';
 import { removeLocal } from '../store/local';
 import { readValue, serverIdOf, watchMany, watchOne, watchValue, type Doc } from './docs';
+import { forgetClosedEchopark, primeEchopark } from '../pull/prime-echopark';
+import type { PrimePass } from '../briefcase/types';
 
 export type EchoparkRequestDoc = Doc<EchoparkDocData & Partial<EchoparkDetail>>;
 export type StoredCommunities = EchoparkCommunities & { pending?: boolean };
@@ -51,8 +53,10 @@ function echoparkFacade(ctx: ModuleContext) {
     },
     watchCreationData: (communityId: number | null) => watchValue<EchoparkCreationData>(ctx.db(), echoparkCreationKey(communityId ?? -1)),
     /** A request created offline is opened by its temporary id; once sent it lives under its server id. */
-    watchRequest: (id: string) =>
-      watchOne<EchoparkDocData & Partial<EchoparkDetail>>(ctx.db().echopark.findOne({ selector: { $or: [{ id }, { 'data.tempId': id }] } as never })),
+    watchRequest: (id: string) => {
+      ctx.viewed(`echopark:${id}`);
+      return watchOne<EchoparkDocData & Partial<EchoparkDetail>>(ctx.db().echopark.findOne({ selector: { $or: [{ id }, { 'data.tempId': id }] } as never }));
+    },
     async refreshRequest(id: string): Promise<void> {
       const n = serverIdOf(id);
       if (n !== null) await pullEchoparkDetail(ctx.db(), ctx.api, n);
@@ -117,6 +121,9 @@ export const echoparkModule = ((ctx: ModuleContext) => ({
     await pullEchoparkCommunities(ctx.db(), ctx.api);
     await pullEchoparkCreationData(ctx.db(), ctx.api);
   },
+  /** The current community's list, each open request's detail and consigne. */
+  prime: (roles: readonly string[], pass: PrimePass) => primeEchopark(ctx.db(), roles, pass),
+  forget: (object: string) => forgetClosedEchopark(ctx.db(), object),
   refetch: {
     echopark: async (id: string) => {
       const n = serverIdOf(id);

@@ -29,8 +29,10 @@ import { pullBuildings, pullBusinessAreas, pullRealEstates } from '../pull/refer
 import { openPagedList, type PagedList } from '../store/paged-list';
 import { watchSearch } from '../store/queries';
 import type { EngineModule, ModuleContext } from './module';
+import type { PrimePass } from '../briefcase/types';
 import { serverIdOf, watchMany, watchOne, watchValue, type Doc } from './docs';
 import { watchReferenceKind } from './reference';
+import { forgetClosedIntervention, primeInterventions } from '../pull/prime-interventions';
 
 export type InterventionListDoc = Doc<InterventionListItem, { place: string; rank: string }>;
 
@@ -53,7 +55,10 @@ function interventionsFacade(ctx: ModuleContext) {
       watchSearch(collection(), places, test),
     refreshPage: (places: readonly string[], page: number) => pullInterventionPage(ctx.db(), ctx.api, places, page),
 
-    watchDetail: (id: string) => watchOne<InterventionDetailDto>(ctx.db().interventions.findOne(id)),
+    watchDetail: (id: string) => {
+      ctx.viewed(`intervention:${id}`);
+      return watchOne<InterventionDetailDto>(ctx.db().interventions.findOne(id));
+    },
     watchAppointments: (id: string) => watchMany<AppointmentDto>(ctx.db().appointments.find({ selector: { interventionId: id }, sort: [{ date: 'asc' }] })),
     watchDebriefings: (id: string) => watchMany<DebriefingDto>(ctx.db().debriefings.find({ selector: { interventionId: id }, sort: [{ dateEnd: 'desc' }] })),
     watchMessages: (id: string) =>
@@ -113,6 +118,9 @@ export const interventionsModule = ((ctx: ModuleContext) => ({
   async prefetch(roles: readonly string[]) {
     if (isManager(roles)) await pullRealEstates(ctx.db(), ctx.api, true);
   },
+  /** Every list page, each open request's detail, appointments, debriefings and thread; the inbox and the Agenda. */
+  prime: (roles: readonly string[], pass: PrimePass) => primeInterventions(ctx.db(), roles, pass),
+  forget: (object: string) => forgetClosedIntervention(ctx.db(), object),
   refetch: {
     interventions: (id: string) => refetchRequest(ctx, id),
     appointments: async (id: string) => {

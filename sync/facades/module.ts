@@ -14,6 +14,7 @@ import type { Database, OutboxDoc } from '../store/database';
 import type { FileStore } from '../store/files';
 import type { CollectionName } from '../store/schemas';
 import type { DraftKit } from '../drafts/kit';
+import type { PrimePass } from '../briefcase/types';
 
 /** What a module's facade works with; `db()` and `files()` throw NoLocalStore when no store is open. */
 export interface ModuleContext {
@@ -23,6 +24,8 @@ export interface ModuleContext {
   outbox: OperationOutbox;
   drafts: DraftKit;
   user(): UserData | null;
+  /** A detail was opened ('intervention:12'): the briefcase evicts least recently viewed objects first. */
+  viewed(object: string): void;
 }
 
 /** Something not yet on the server, as the sign-out warning and the export list it. */
@@ -59,6 +62,17 @@ export interface ModuleInstance<F = unknown> {
    * user who signs in and goes down to the basement finds it (spec part 1 §4 "Session and version").
    */
   prefetch?(roles: readonly string[]): Promise<void>;
+  /**
+   * The offline briefcase (issue 20): queues on the pass everything the user's roles open in this
+   * module (list pages, then each open object's detail and children, its media); resolves once its
+   * tasks are done. A module the roles do not open queues nothing.
+   */
+  prime?(roles: readonly string[], pass: PrimePass): Promise<void>;
+  /**
+   * Removes a closed object of this module ('intervention:12') and what hangs on it, to bring the
+   * briefcase under its budget; false when the object is not the module's, not closed, or pending.
+   */
+  forget?(object: string): Promise<boolean>;
 }
 
 /** A module: built once per engine from the context (its facade is stable; the store is read lazily). */

@@ -30,6 +30,8 @@ import { readValue, serverIdOf, watchMany, watchOne, watchValue, type Doc } from
 import { removeLocal } from '../store/local';
 import { canUseOs } from '../contract/roles';
 import { watchReferenceKind } from './reference';
+import { forgetClosedOs, primeOsModule } from '../pull/prime-os';
+import type { PrimePass } from '../briefcase/types';
 
 export type OsDoc = Doc<OsData, { place: string; rank: string }>;
 export type OsMessageDoc = Doc<OsMessageDto & { failed?: boolean }>;
@@ -56,7 +58,10 @@ function osFacade(ctx: ModuleContext) {
     /** One server page of the list; returns how many came (fewer than PAGE_SIZE: the end). */
     refreshPage: (places: readonly string[], page: number) => pullOsPage(ctx.db(), ctx.api, places, page),
 
-    watchDetail: (id: string) => watchOne<OsData, { place: string; rank: string }>(ctx.db().workrequests.findOne(id)),
+    watchDetail: (id: string) => {
+      ctx.viewed(`os:${id}`);
+      return watchOne<OsData, { place: string; rank: string }>(ctx.db().workrequests.findOne(id));
+    },
     watchMessages: (id: string) =>
       watchMany<OsMessageDto & { failed?: boolean }>(ctx.db().messages.find({ selector: { thread: osThread(id) }, sort: [{ date: 'asc' }] })),
     /** The OS, then (when it still exists) its next steps, its thread and the dashboard's can-flags. */
@@ -120,6 +125,9 @@ export const osModule = ((ctx: ModuleContext) => ({
     const dashboard = await pullOsDashboard(ctx.db(), ctx.api);
     if (dashboard.canCreateWorkValidationRequest) await prefetchOsTunnel(ctx.db(), ctx.api, TUNNEL_DATA_MAX_AGE_MS);
   },
+  /** Every list page, each open OS's detail (documents included), next steps and thread. */
+  prime: (roles: readonly string[], pass: PrimePass) => primeOsModule(ctx.db(), roles, pass),
+  forget: (object: string) => forgetClosedOs(ctx.db(), object),
   refetch: {
     workrequests: async (id: string) => {
       const n = serverIdOf(id);

@@ -29,6 +29,8 @@ import {
 import type { EngineModule, ModuleContext } from './module';
 import { typedDoc, watchValue } from './docs';
 import { visitUnsent } from './visits-unsent';
+import { canUseVisits } from '../contract/roles';
+import type { PrimePass } from '../briefcase/types';
 
 /** A row of the visit list: the visit with its property, pending while a command changing it waits. */
 export type VisitRow = VisitListDoc & { pending: boolean };
@@ -161,6 +163,11 @@ export function visitsModule(env: VisitsEnv = {}) {
 
     return {
       facade,
+      /** The visit list only: a visit's data is downloaded when the inspector asks (Télécharger). */
+      async prime(roles: readonly string[], pass: PrimePass) {
+        if (!canUseVisits(roles)) return;
+        await pass.task({ key: 'visits:list', always: true, run: () => pullVisitList(ctx.db(), pass.api, false).then(() => undefined) });
+      },
       refetch: {
         visits: () => pullVisitList(ctx.db(), ctx.api, false).then(() => undefined),
       },

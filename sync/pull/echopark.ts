@@ -104,7 +104,7 @@ export async function currentCommunityId(db: Database): Promise<number | null> {
  * The current community's list. The answer covers that community only: its requests the server no
  * longer sends go (never one with changes pending); other communities' cached requests stay.
  */
-export async function pullEchoparkList(db: Database, api: ApiClient, refresh = false): Promise<PullReport> {
+export async function pullEchoparkList(db: Database, api: ApiClient, refresh = false): Promise<PullReport & { items: unknown[] }> {
   const community = (await pullEchoparkCommunities(db, api)).current?.id ?? null;
   const report = await pullList(db, api, asCached(db.echopark), {
     resource: ECHOPARK_LIST,

@@ -50,6 +50,11 @@ export const interventionDoc = (item: InterventionShape | InterventionDetailDto,
 
 /** One server page of the list for the given places (page 1 first). Returns how many items came. */
 export async function pullInterventionPage(db: Database, api: ApiClient, places: readonly string[], page: number, pageSize = LIST_PAGE_SIZE): Promise<number> {
+  return (await pullInterventionPageItems(db, api, places, page, pageSize)).received;
+}
+
+/** The same, with the items stored (the briefcase walks them: their JSON is each object's fingerprint). */
+export async function pullInterventionPageItems(db: Database, api: ApiClient, places: readonly string[], page: number, pageSize = LIST_PAGE_SIZE) {
   const searchParams = { itemsPerPage: pageSize, page, 'order[id]': 'desc', 'place[]': [...places] };
   const { items } = await api.list<unknown>(paths.list, { searchParams });
   const now = Date.now();
@@ -62,7 +67,7 @@ export async function pullInterventionPage(db: Database, api: ApiClient, places:
     { merge: true },
   );
   await markRefreshed(db, 'interventions:list', now);
-  return items.length;
+  return { received: items.length, items: valid };
 }
 
 export function pullInterventionDetail(db: Database, api: ApiClient, id: number): Promise<'stored' | 'removed' | 'kept'> {

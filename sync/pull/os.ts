@@ -78,6 +78,11 @@ export const osDoc = (item: Pick<OsDto, 'id' | 'place' | 'createdAt'>, now: numb
 
 /** One server page of the OS list for the given places (page 1 first). Returns how many items came. */
 export async function pullOsPage(db: Database, api: ApiClient, places: readonly string[], page: number): Promise<number> {
+  return (await pullOsPageItems(db, api, places, page)).received;
+}
+
+/** The same, with the items stored (the briefcase walks them: their JSON is each OS's fingerprint). */
+export async function pullOsPageItems(db: Database, api: ApiClient, places: readonly string[], page: number) {
   const searchParams = { itemsPerPage: OS_PAGE_SIZE, page, 'order[id]': 'desc', 'place[]': [...places] };
   const { items } = await api.list<unknown>(osPaths.list, { searchParams });
   const now = Date.now();
@@ -90,7 +95,7 @@ export async function pullOsPage(db: Database, api: ApiClient, places: readonly 
     { merge: true },
   );
   await markRefreshed(db, 'os:list', now);
-  return items.length;
+  return { received: items.length, items: valid };
 }
 
 export function pullOsDetail(db: Database, api: ApiClient, id: number): Promise<'stored' | 'removed' | 'kept'> {

@@ -44,6 +44,16 @@ function afterPaint(fn: () => void): () => void {
   };
 }
 
+/** Runs `fn` when the page is idle (at most 5 s later); returns a cancel function. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(fn, { timeout: 5000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(fn, 1000);
+  return () => clearTimeout(timer);
+}
+
 /**
  * True once a signed-in screen has been painted for the current user. The
  * sync engine (RxDB, about 95 KiB gzip) starts then, not before: home does
@@ -96,13 +106,19 @@ function useSessionLife(screenShown: boolean): void {
         void session.loadVersion().catch(background);
       })
       .catch(background);
+    // The offline briefcase (issue 20): its first pass once the screen is painted and the page idle, so
+    // that it never competes with the first screen's own requests; it pauses offline by itself.
+    const cancelBriefcase = whenIdle(() => {
+      void getEngine()
+        .then((engine) => engine.briefcase.start(session.state.user?.roles ?? []))
+        .catch(background);
+    });
     setNotifier((contents) => void showPushNotes(contents));
     session.startTick(() => ({
       installed: window.matchMedia('(display-mode: standalone)').matches,
       notificationsAllowed: typeof Notification !== 'undefined' && Notification.permission === 'granted',
     }));
-    // Ask the browser to keep our storage: the user's offline work lives there.
-    void navigator.storage?.persist?.().catch(() => false);
+    // Persistent storage is asked by the briefcase once its first pass is complete (the device then holds the user's work).
     const sendNow = () => void getEngine().then((engine) => engine.flush());
     // The network is back (out of the basement): what waits out a backoff leaves at once.
     const online = () => void getEngine().then((engine) => engine.sendNow());
@@ -114,6 +130,7 @@ function useSessionLife(screenShown: boolean): void {
     window.addEventListener('focus', sendNow);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      cancelBriefcase();
       session.stopTick();
       setNotifier(null);
       window.removeEventListener('pagehide', flushDrafts);

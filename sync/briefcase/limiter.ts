@@ -1,0 +1,73 @@
+/**
+ * The pass's request slots: at most `max` of its calls in flight at once,
+ * whatever the number of tasks running (a task also spends time storing what
+ * came, which overlaps other tasks' requests). The user's own requests go
+ * through the session's client directly and never wait here.
+ */
+import type { ApiClient } from '../api/client';
+
+export class PassStopped extends Error {
+  constructor() {
+    super('Préchargement arrêté');
+    this.name = 'PassStopped';
+  }
+}
+
+export interface Limiter {
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Requests sent so far, and the most that were in flight at once. */
+  readonly sent: number;
+  readonly peak: number;
+}
+
+export function createLimiter(max: number): Limiter {
+  let active = 0;
+  let sent = 0;
+  let peak = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = (): Promise<void> => {
+    if (active < max) {
+      active++;
+      return Promise.resolve();
+    }
+    // The slot is handed over by release(): `active` stays the same.
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  };
+  return {
+    async run<T>(fn: () => Promise<T>): Promise<T> {
+      await acquire();
+      sent++;
+      peak = Math.max(peak, active);
+      try {
+        return await fn();
+      } finally {
+        release();
+      }
+    },
+    get sent() {
+      return sent;
+    },
+    get peak() {
+      return peak;
+    },
+  };
+}
+
+/** The session's client seen through the limiter; once stopped, calls fail at once without being sent. */
+export function limitedApi(api: ApiClient, limiter: Limiter, stopped: () => boolean): ApiClient {
+  const guard = <T>(fn: () => Promise<T>) =>
+    limiter.run(() => {
+      if (stopped()) return Promise.reject(new PassStopped());
+      return fn();
+    });
+  return {
+    call: (method, path, options) => guard(() => api.call(method, path, options)),
+    list: (path, options) => guard(() => api.list(path, options)),
+    refresh: () => api.refresh(),
+  };
+}

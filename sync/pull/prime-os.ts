@@ -1,0 +1,83 @@
+/**
+ * What the briefcase downloads for the OS module (issue 20): every list page
+ * over every place, then for each OS not closed its detail (with its
+ * documents' metadata), the steps its user may send, its thread (not an
+ * unread one: see prime-messaging.ts), and its documents as media. The list
+ * item's JSON is the fingerprint (the list gives no change date).
+ */
+import { osPaths, type OsDto } from '../contract/os';
+import { OS_PLACES } from '../contract/os-workflow';
+import { canUseArea, canUseOs } from '../contract/roles';
+import type { PrimePass } from '../briefcase/types';
+import type { Database } from '../store/database';
+import { dataOf } from '../store/plain';
+import { threadKey } from './interventions';
+import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
+import { MAX_LIST_PAGES, sweepUnlisted } from './prime-interventions';
+import { primeMessaging } from './prime-messaging';
+
+async function primeOs(db: Database, pass: PrimePass, item: OsDto, unread: ReadonlySet<string>): Promise<void> {
+  const id = item.id;
+  const object = `os:${id}`;
+  const fingerprint = JSON.stringify(item);
+  let removed = false;
+  await pass.task({
+    key: object,
+    fingerprint,
+    run: async () => {
+      removed = (await pullOsDetail(db, pass.api, id)) === 'removed';
+    },
+  });
+  if (removed || pass.stopped) return;
+  await Promise.all([
+    pass.task({ key: `${object}:next-steps`, fingerprint, run: () => pullOsNextSteps(db, pass.api, id).then(() => undefined) }),
+    unread.has(object) ? null : pass.task({ key: `${object}:messages`, fingerprint, run: () => pullOsMessages(db, pass.api, id) }),
+  ]);
+  const doc = await db.workrequests.findOne(String(id)).exec();
+  const medias = doc ? dataOf<Partial<OsDto>>(doc).medias : undefined;
+  for (const media of Array.isArray(medias) ? medias : []) await pass.media(osPaths.media(media.id), media.date ?? null, object);
+}
+
+export async function primeOsModule(db: Database, roles: readonly string[], pass: PrimePass): Promise<void> {
+  // The OS list is the OS screens' (the firm's staff and owner admins), as the route gate.
+  if (!canUseOs(roles)) return;
+  const unread = canUseArea(roles, 'messaging') ? await primeMessaging(db, pass) : new Set<string>();
+  const jobs: Promise<void>[] = [];
+  const listed = new Set<string>();
+  let complete = false;
+  for (let page = 1; page <= MAX_LIST_PAGES && !pass.stopped; page++) {
+    let received = -1;
+    let items: OsDto[] = [];
+    await pass.task({
+      key: `os:list:${page}`,
+      always: true,
+      run: async () => {
+        const answer = await pullOsPageItems(db, pass.api, OS_PLACES, page);
+        received = answer.received;
+        items = answer.items as unknown as OsDto[];
+      },
+    });
+    for (const item of items) {
+      listed.add(String(item.id));
+      if (item.place !== 'closed') jobs.push(primeOs(db, pass, item, unread));
+    }
+    complete = received >= 0 && received < OS_PAGE_SIZE;
+    if (received < OS_PAGE_SIZE) break;
+  }
+  if (complete) jobs.push(sweepUnlisted(db.workrequests, listed, pass, (id) => pullOsDetail(db, pass.api, id), 'os'));
+  await Promise.all(jobs);
+}
+
+/** Removes a closed OS and its thread (never anything pending); false when it is not one. */
+export async function forgetClosedOs(db: Database, object: string): Promise<boolean> {
+  const match = /^os:(\d+)$/.exec(object);
+  if (!match) return false;
+  const id = match[1]!;
+  const doc = await db.workrequests.findOne(id).exec();
+  if (doc && (doc.pending || doc.place !== 'closed')) return false;
+  const messages = await db.messages.find({ selector: { thread: threadKey('os', id) } }).exec();
+  if (messages.some((m) => m.pending)) return false;
+  for (const message of messages) await message.remove();
+  await doc?.remove();
+  return true;
+}
