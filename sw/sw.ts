@@ -4,6 +4,8 @@
  * API JSON is never cached here (the local store is the cache); media and map
  * tiles are cache-first with expiry. A new version waits until the user
  * accepts the update prompt (SKIP_WAITING message), never reloading by itself.
+ * Where the browser has Background Sync, it also sends the outbox when the
+ * network returns with no page open (sync/background/).
  */
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
@@ -13,8 +15,16 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { MEDIA_CACHE, TILES_CACHE, isMediaPath } from '../sync/contract/caches';
 import { DEFAULT_TILE_URL, tileUrlMatcher } from '../sync/contract/echopark';
+// Static, not import(): a classic service worker may not import modules at run time, and
+// injectManifest builds one file. The drain (RxDB, the commands) makes the worker larger, not the pages.
+import { drainInWorker, OUTBOX_DRAINED_MESSAGE, OUTBOX_SYNC_TAG } from '../sync/background/worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+/** Background Sync's event (Chromium); not in TypeScript's webworker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
 
 // The first install takes control of the open page at once, so that the very first visit
 // already works offline; later versions wait for the user's consent (SKIP_WAITING).
@@ -48,6 +58,23 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows[0];
       return open ? open.focus().then(() => undefined) : self.clients.openWindow('/').then(() => undefined);
+    }),
+  );
+});
+
+/**
+ * A page queued commands and registered the sync (src/services/engine-runtime.ts); the browser fires it
+ * when the network is back, page open or not. The open pages are told afterwards so that they look at
+ * their outbox again. What could not go rejects the event: the browser tries again later, with its own
+ * backoff, a few times; after its last chance the pages send when the app is next opened.
+ */
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    drainInWorker().then(async (result) => {
+      for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_DRAINED_MESSAGE, result });
+      if (result === 'left') throw new Error('Envois en attente : nouvel essai plus tard');
     }),
   );
 });

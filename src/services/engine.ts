@@ -13,6 +13,9 @@ export const engineState = proxy<EngineState>({ userId: null, ready: false, pend
 
 let loading: Promise<Engine> | null = null;
 
+/** Who sends queued changes once the app is closed (the account's offline section): see session.ts. */
+export { backgroundSendMode } from './session';
+
 function loadEngine(): Promise<Engine> {
   loading ??= import('./engine-runtime').then((m) => m.startEngine(engineState));
   return loading;

@@ -19,6 +19,18 @@ function browserStore() {
 
 export const storage = browserStore();
 
+/**
+ * Who sends the queued changes once the app is closed: 'worker' where the browser offers Background
+ * Sync (Chromium, installed or not): the service worker sends them when the network returns, even
+ * with no page open (sync/background/); 'pages' elsewhere: they are sent the next time the app is
+ * open. For the account's offline section. (A user can still turn background sync off in the site's
+ * settings; the pages then send as they always do.)
+ */
+export function backgroundSendMode(): 'worker' | 'pages' {
+  const offered = typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof ServiceWorkerRegistration !== 'undefined';
+  return offered && 'sync' in ServiceWorkerRegistration.prototype ? 'worker' : 'pages';
+}
+
 let notifier: ((contents: string[]) => void) | null = null;
 
 /**
@@ -35,6 +47,8 @@ export const session: Session = createSession({
   // One tab at a time refreshes the tokens (they rotate; a reused refresh token ends the session).
   refreshLock: (run) => (typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('bp-token-refresh', run) : run()),
   notify: (contents) => notifier?.(contents),
+  // The tokens are copied where the service worker reads them (its background send, sync/background/).
+  ...(typeof indexedDB !== 'undefined' ? { indexedDB } : {}),
 });
 
 // Sign-outs made offline are told to the server once the network is back (their tokens end there too).

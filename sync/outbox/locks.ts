@@ -60,9 +60,23 @@ export function leaderLock(db: Database): FlushLock {
 
 const processLocks = memoryLockManager();
 
+/** The Web Lock that one sender at a time holds: a tab's flush, or the service worker's drain (sync/background/). */
+export const outboxLockName = (userId: number) => `bp-outbox-${userId}`;
+
+/**
+ * For a caller that already holds the outbox's lock around its flushes (the service worker's drain,
+ * which waits for the lock instead of giving up when a tab holds it).
+ */
+export const heldLock = (): FlushLock => ({
+  run: async (fn) => {
+    await fn();
+    return true;
+  },
+});
+
 export function defaultFlushLock(db: Database, userId: number): FlushLock {
   const locks = (globalThis.navigator as (Navigator & { locks?: LockManagerLike }) | undefined)?.locks;
-  if (locks) return webLock(`bp-outbox-${userId}`, locks);
+  if (locks) return webLock(outboxLockName(userId), locks);
   // Outside a browser (Node tests, tools) one process is one "tab".
-  return typeof window === 'undefined' ? webLock(`bp-outbox-${userId}`, processLocks) : leaderLock(db);
+  return typeof window === 'undefined' ? webLock(outboxLockName(userId), processLocks) : leaderLock(db);
 }

@@ -23,6 +23,11 @@ export function memoryStore(): KeyValueStore {
 
 export interface PersistedSession {
   tokens: TokenPair | null;
+  /**
+   * When the pair was obtained (ms; 0 for sessions saved before it was kept): the service worker's
+   * copy (token-mirror.ts) and this one are compared by it, the newest pair wins.
+   */
+  tokensAt: number;
   user: UserData | null;
   unreadCount: number;
   minVersionToUse: string | null;
@@ -34,7 +39,7 @@ const KEY = SESSION_KEY;
 export const SERVER_URL_KEY = 'bp.serverUrl';
 export const HIDE_BOARDING_KEY = 'bp.hideBoarding';
 
-export const emptySession = (): PersistedSession => ({ tokens: null, user: null, unreadCount: 0, minVersionToUse: null });
+export const emptySession = (): PersistedSession => ({ tokens: null, tokensAt: 0, user: null, unreadCount: 0, minVersionToUse: null });
 
 export function readSession(store: KeyValueStore): PersistedSession {
   try {

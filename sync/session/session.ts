@@ -13,6 +13,7 @@ import { ApiFailure } from '../api/failure';
 import { SessionEnded } from '../errors';
 import { clearSession, emptySession, readSession, writeSession, type KeyValueStore, type PersistedSession } from './persisted';
 import { readServerUrl } from './server-url';
+import { indexedDbMirror, isNewer, sharedRefreshLock, type TokenMirror } from './token-mirror';
 import { isVersionAllowed } from './version';
 
 export const TICK_MS = 120_000;
@@ -45,6 +46,12 @@ export interface SessionEnv {
   notify?: (contents: string[]) => void;
   /** Lock shared by the tabs around the token refresh (see ApiClientOptions.refreshLock). */
   refreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
+  /**
+   * Where the service worker reads the tokens (token-mirror.ts): the app passes the browser's
+   * IndexedDB, Node tests a memory mirror or fake-indexeddb. Without it nothing is mirrored.
+   */
+  indexedDB?: IDBFactory;
+  tokenMirror?: TokenMirror;
 }
 
 export type Session = ReturnType<typeof createSession>;
@@ -52,17 +59,52 @@ export type Session = ReturnType<typeof createSession>;
 export function createSession(env: SessionEnv) {
   const state = proxy<SessionState>({ ...readSession(env.store), expired: false, reachable: true });
   subscribe(state, () => {
-    const { tokens, user, unreadCount, minVersionToUse } = state;
-    if (tokens || user) writeSession(env.store, { tokens, user, unreadCount, minVersionToUse });
+    const { tokens, tokensAt, user, unreadCount, minVersionToUse } = state;
+    if (tokens || user) writeSession(env.store, { tokens, tokensAt, user, unreadCount, minVersionToUse });
   });
 
   const baseUrl = () => readServerUrl(env.store) || (env.defaultBaseUrl ?? '');
+
+  const mirror = env.tokenMirror ?? (env.indexedDB ? indexedDbMirror(env.indexedDB) : null);
+  // Mirror writes in the order they were asked (a sign-out's clear never lands after the next sign-in).
+  let mirrorOps: Promise<void> = Promise.resolve();
+  const onMirror = (op: (m: TokenMirror) => Promise<void>): Promise<void> =>
+    mirror
+      ? (mirrorOps = mirrorOps.then(() => op(mirror)).catch((error: unknown) => console.warn('Copie de la session incomplète', error)))
+      : Promise.resolve();
+  const current = () => ({ tokens: state.tokens, tokensAt: state.tokensAt, userId: state.user?.id ?? null, baseUrl: baseUrl() });
+  /** This tab's pair goes to the mirror unless the mirror holds a newer one (a refresh by the worker). */
+  const mirrorTokens = () =>
+    onMirror(async (m) => {
+      const { tokens, tokensAt, userId } = current();
+      if (!tokens || userId === null) return;
+      const mirrored = await m.read();
+      if (mirrored && mirrored.userId === userId && mirrored.tokensAt >= tokensAt) return;
+      await m.write({ tokens, tokensAt, userId, baseUrl: baseUrl() });
+    });
+  /** At start: a newer pair the worker left is taken (the page's copy was used and rotated there). */
+  const adoptMirrored = () =>
+    onMirror(async (m) => {
+      const mirrored = await m.read();
+      if (isNewer(mirrored, current())) Object.assign(state, { tokens: mirrored!.tokens, tokensAt: mirrored!.tokensAt });
+    });
+  const lock = env.refreshLock ?? (<T>(run: () => Promise<T>) => run());
+  const refreshLock = mirror
+    ? sharedRefreshLock(lock, mirror, {
+        current,
+        // Put where the API client's storedTokens() looks inside the lock: it then uses it instead of refreshing.
+        adopt: (m) => writeSession(env.store, { ...readSession(env.store), tokens: m.tokens, tokensAt: m.tokensAt }),
+      })
+    : env.refreshLock;
   const api: ApiClient = createApiClient({
     baseUrl,
     ...(env.fetch ? { fetch: env.fetch } : {}),
     tokens: {
       get: () => state.tokens,
       set: (tokens: TokenPair | null) => {
+        // A pair taken from storage keeps the time it was obtained; a new one is stamped now.
+        const stored = readSession(env.store);
+        state.tokensAt = tokens && stored.tokens?.refresh_token === tokens.refresh_token ? stored.tokensAt : Date.now();
         state.tokens = tokens;
       },
     },
@@ -73,8 +115,9 @@ export function createSession(env: SessionEnv) {
     onReachable: (reachable) => {
       if (state.reachable !== reachable) state.reachable = reachable;
     },
-    ...(env.refreshLock ? { refreshLock: env.refreshLock } : {}),
+    ...(refreshLock ? { refreshLock } : {}),
   });
+  if (state.tokens) void adoptMirrored().then(() => mirrorTokens());
 
   let timer: ReturnType<typeof setInterval> | null = null;
 
@@ -172,8 +215,10 @@ export function createSession(env: SessionEnv) {
         const previousUser = state.user?.email?.toLowerCase();
         if (previousUser && previousUser !== email.trim().toLowerCase()) Object.assign(state, emptySession());
         state.tokens = tokens;
+        state.tokensAt = Date.now();
         state.expired = false;
         const user = await loadUser();
+        await mirrorTokens();
         await Promise.all([loadUnreadCount().catch(() => 0), loadVersion().catch(() => null)]);
         return user;
       } catch (error) {
@@ -202,6 +247,7 @@ export function createSession(env: SessionEnv) {
       }
       if (change === 'same' && stored.tokens) {
         state.tokens = stored.tokens;
+        state.tokensAt = stored.tokensAt;
         if (state.expired) state.expired = false;
       }
       return change;
@@ -218,6 +264,7 @@ export function createSession(env: SessionEnv) {
       stopTick();
       Object.assign(state, emptySession(), { expired: false });
       clearSession(env.store);
+      void onMirror((m) => m.clear());
       if (!refresh) return;
       // Queued first, so that a sign-out made offline (or a call cut) is told to the server later.
       keepPendingLogouts([...pendingLogouts().filter((t) => t !== refresh), refresh]);
