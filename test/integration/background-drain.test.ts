@@ -15,6 +15,8 @@ import { openStore } from '../../sync/store/database';
 import { createOutbox } from '../../sync/outbox/outbox';
 import { commandRegistry } from '../../sync/commands/registry';
 import { outboxLockName } from '../../sync/outbox/locks';
+import { createOs } from '../../sync/commands/os-operations';
+import { demoPng } from '../../server/seed/images';
 
 let server: ReferenceServer;
 let base: string;
@@ -179,6 +181,41 @@ describe('drain in the worker', () => {
     await draining;
     expect(result).toBe('done');
     expect(gsmOf('dp@demo.fr')).toBe('0656565656');
+    page.logout();
+  });
+
+  it('files too: an OS created offline with a photo is created, then its photo uploaded as multipart, by the drain', async () => {
+    const lock = waitingLocks();
+    const page = await pageSignedIn('gt@demo.fr', lock);
+    const userId = page.state.user!.id;
+    const sql = <T>(query: string) => server.ctx.db.prepare(query).get() as T;
+    const r = sql<{ re: number; ba: number; rt: number; pc: number }>(
+      `SELECT real_estate_id AS re, business_area_id AS ba, request_type_id AS rt, provider_company_id AS pc FROM work_validation_requests LIMIT 1`,
+    );
+    const body = {
+      information: 'OS du sous-sol',
+      realEstatId: r.re,
+      businessAreaId: r.ba,
+      buildingIdList: [],
+      contactId: null,
+      serviceProviderCompanyId: r.pc,
+      typeId: r.rt,
+      price: 4200,
+    };
+    const preview = { realEstate: { id: 1, name: 'Résidence' }, buildings: [], businessArea: null, requestType: null, serviceProviderCompany: null };
+    const photo = { id: 'photo-bg', name: 'fuite.png', type: 'image/png', size: 100, blob: new Blob([new Uint8Array(demoPng(3))], { type: 'image/png' }) };
+    const store = await openStore(userId, storeEnv);
+    const outbox = createOutbox({ store, api: page.api, registry: commandRegistry, isOffline: () => true });
+    expect(await createOs(outbox, { body, preview, files: [photo], submit: true })).toHaveLength(3);
+    await outbox.stop();
+    await store.close();
+
+    expect(await drainOutbox({ mirror, lock, storeEnv })).toBe('done');
+    const row = sql<{ place: string; n: number }>(
+      `SELECT place, (SELECT COUNT(*) FROM work_validation_media WHERE request_id = w.id) AS n FROM work_validation_requests w WHERE information = 'OS du sous-sol'`,
+    );
+    expect(row).toEqual({ place: 'request_completion', n: 1 });
+    expect(await outboxOf(userId)).toHaveLength(0);
     page.logout();
   });
 });
