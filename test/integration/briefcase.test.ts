@@ -78,14 +78,14 @@ function network() {
   return net;
 }
 
-async function signedIn(email: string, net = network()): Promise<{ engine: Engine; roles: string[]; net: ReturnType<typeof network> }> {
+async function signedIn(email: string, net = network(), saveData = false): Promise<{ engine: Engine; roles: string[]; net: ReturnType<typeof network> }> {
   const session = createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: net.fetch });
   const user = await session.login(email, 'demo1234');
   engine = createEngine({
     session,
     registry: commandRegistry,
     modules: appModules({ loadUser: () => session.loadUser() }),
-    briefcase: { network: net.env, retryMs: 60_000, persist: async () => true, onError: () => undefined },
+    briefcase: { network: net.env, retryMs: 60_000, persist: async () => true, saveData: () => saveData, onError: () => undefined },
   });
   await engine.attach(user.id);
   return { engine, roles: user.roles, net };
@@ -151,6 +151,33 @@ describe('offline briefcase', () => {
     const childPaths = (list: string[]) => list.filter((p) => p.includes('interventionRequest='));
     expect(childPaths(after).filter((p) => childPaths(before).includes(p))).toEqual([]);
     expect(after.some((p) => p.startsWith('/api/intervention_requests/list/undetailed'))).toBe(true);
+  });
+
+  it('pauses offline and, when the network is back, goes on where it stopped', async () => {
+    const { engine, roles, net } = await signedIn('gestionnaire@demo.fr');
+    reset();
+    net.cutAfter = 40;
+    const pass = engine.briefcase.start(roles);
+    await until(() => engine.briefcase.state.paused);
+    expect(engine.briefcase.state.running).toBe(true);
+    net.restore();
+    await pass;
+    expect(engine.briefcase.state.paused).toBe(false);
+    expect(engine.briefcase.state.lastCompleteAt).toBeGreaterThan(0);
+    // Every request reached the server once: the one cut never left, nothing done was asked again.
+    const got = paths().filter((p) => !p.includes('/list/undetailed') && !p.includes('/message/user_messages'));
+    expect(got.length).toBeGreaterThan(100);
+    expect(new Set(got).size).toBe(got.length);
+  });
+
+  it('downloads no photo when the browser asks to save data', async () => {
+    const { engine, roles } = await signedIn('gestionnaire@demo.fr', network(), true);
+    reset();
+    await engine.briefcase.start(roles);
+    expect(engine.briefcase.state.saveData).toBe(true);
+    expect(engine.briefcase.state.mediaBytes).toBe(0);
+    expect(paths().filter((p) => p.startsWith('/api/media/'))).toEqual([]);
+    expect(detailPaths(paths()).length).toBeGreaterThan(40);
   });
 
   it('a second pass after one change fetches the list pages and that request only', async () => {
