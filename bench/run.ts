@@ -14,6 +14,7 @@ import { measureHeap } from './heap';
 import { measureLighthouse } from './lighthouse';
 import { measureVisitTyping } from './visit-typing';
 import { measureServerLoad } from './server-load';
+import { measureBriefcase } from './briefcase';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'bench', 'results');
@@ -34,6 +35,7 @@ if (!only || only === 'slow-phone') results.push(await measureSlowPhone());
 if (!only || only === 'heap') results.push(await measureHeap());
 if (!only || only === 'lighthouse') results.push(await measureLighthouse());
 if (!only || only === 'server-load') results.push(await measureServerLoad(root));
+if (!only || only === 'briefcase') results.push(measureBriefcase(root));
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));
