@@ -1,38 +1,24 @@
 /**
  * The offline briefcase as the screens read it (issue 20): the engine's
- * `briefcase.state` (a valtio proxy, the contract of sync/briefcase/types.ts)
- * and `briefcase.runNow()`. The shape is repeated here because src/ reaches
- * sync/ only through sync/index.ts; an engine without a briefcase (before it
- * lands, or a build without it) gives null, and the screens show nothing of it.
+ * `briefcase.state` (a valtio proxy, BriefcaseState of sync/briefcase/types.ts)
+ * and `briefcase.runNow()`. An engine without a briefcase (a test double, an
+ * older build) gives null, and the screens show nothing of it.
  */
 import { proxy, useSnapshot } from 'valtio';
-import type { Engine } from '../../sync/index';
+import type { BriefcaseModule, BriefcaseState, Engine } from '../../sync/index';
 import { useOpenEngine } from './store-hooks';
 
-export type BriefcaseModuleName = 'interventions' | 'os' | 'echopark' | 'visits';
-
-/** What a pass is doing (sync/briefcase/types.ts BriefcaseState). */
-export interface BriefcaseView {
-  running: boolean;
-  paused: boolean;
-  done: number;
-  total: number;
-  lastCompleteAt: number | null;
-  counts: Record<BriefcaseModuleName, number>;
-  mediaBytes: number;
-  budgetBytes: number;
-  saveData: boolean;
-  backgroundSend: 'worker' | 'pages';
-}
+export type BriefcaseModuleName = BriefcaseModule;
+export type BriefcaseView = BriefcaseState;
 
 interface BriefcaseFacade {
   state: BriefcaseView;
   runNow(): Promise<void> | void;
 }
 
-/** The engine's briefcase, if it has one that looks like the contract. */
+/** The engine's briefcase, if it has one (an engine built without it, or a test double, has none). */
 export function briefcaseOf(engine: Engine | null): BriefcaseFacade | null {
-  const b = (engine as (Engine & { briefcase?: Partial<BriefcaseFacade> }) | null)?.briefcase;
+  const b = (engine as { briefcase?: Partial<BriefcaseFacade> } | null)?.briefcase;
   return b && typeof b.state === 'object' && b.state !== null && typeof b.runNow === 'function' ? (b as BriefcaseFacade) : null;
 }
 
