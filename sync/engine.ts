@@ -159,6 +159,8 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     state.userId = userId;
     state.ready = true;
     await each((m) => m.start?.());
+    // The account's « Données hors ligne » shows what the last passes left before this one runs.
+    await briefcase.load().catch(() => undefined);
   }
 
   /**

@@ -23,6 +23,8 @@ const REQUEST_LIMIT = 4;
 const TASK_CONCURRENCY = 8;
 /** Offline with no `online` event (a server down, a captive portal): tried again after this. */
 const RETRY_MS = 30_000;
+/** A cut pass resumes (tasks it did are skipped) if it started less than this ago. */
+const RESUME_WITHIN_MS = 60 * 60_000;
 /** Progress is published at most this often (each change re-renders the screens that show it). */
 const PUBLISH_MS = 250;
 
@@ -255,8 +257,9 @@ export function createBriefcase(env: BriefcaseEnv) {
       const complete = run.failures === 0;
       const now = Date.now();
       await saveSummary(db, { counts: await countDocs(db), mediaBytes: mediaBytesOf(index), ...(complete ? { lastCompleteAt: now } : {}) });
+      // Ended (not cut): the next start begins a new pass; one with failures asks them again then.
+      await writePass(db, { startedAt, completedAt: now });
       if (complete) {
-        await writePass(db, { startedAt, completedAt: now });
         // Asked once the device holds the user's work (issue 20): the browser keeps it under storage pressure.
         if (!summary?.persistAsked) {
           await saveSummary(db, { persistAsked: true });
@@ -269,6 +272,19 @@ export function createBriefcase(env: BriefcaseEnv) {
       state.running = false;
       publish(true);
     }
+  }
+
+  async function load(): Promise<void> {
+    const db = env.db();
+    summary = await readSummary(db);
+    if (summary)
+      Object.assign(state, {
+        counts: summary.counts,
+        mediaBytes: summary.mediaBytes,
+        lastCompleteAt: summary.lastCompleteAt,
+        budgetBytes: summary.budgetBytes,
+      });
+    viewed = await readViewed(db);
   }
 
   function launch(resumeFrom: number | null): Promise<void> {
@@ -294,16 +310,9 @@ export function createBriefcase(env: BriefcaseEnv) {
       if (started) return current?.done;
       started = true;
       roles = [...userRoles];
-      const db = env.db();
-      summary = await readSummary(db);
-      if (summary)
-        Object.assign(state, {
-          counts: summary.counts,
-          mediaBytes: summary.mediaBytes,
-          lastCompleteAt: summary.lastCompleteAt,
-          budgetBytes: summary.budgetBytes,
-        });
-      viewed = await readViewed(db);
+      await load();
+      const last = await readPass(env.db());
+      if (!started) return; // stopped meanwhile (sign-out)
       cleanups.push(
         network.onOnline(() => {
           if (current) openGate();
@@ -312,9 +321,13 @@ export function createBriefcase(env: BriefcaseEnv) {
       );
       const timer = setInterval(() => void launch(null), intervalMs);
       cleanups.push(() => clearInterval(timer));
-      const last = await readPass(db);
-      return launch(last && last.completedAt === null ? last.startedAt : null);
+      // A pass cut by a reload or a sign-out resumes; one cut long ago starts afresh (its records are stale).
+      const resume = last && last.completedAt === null && Date.now() - last.startedAt < RESUME_WITHIN_MS ? last.startedAt : null;
+      return launch(resume);
     },
+
+    /** What the last passes left (counts, size, last complete pass), for the account before any pass runs. */
+    load,
 
     /** « Mettre à jour maintenant »: a pass now (a paused one tries the network again at once). */
     runNow(): Promise<void> {
@@ -338,6 +351,12 @@ export function createBriefcase(env: BriefcaseEnv) {
       // Requests in flight end on their own (their answers are dropped); the store closes after.
       if (running) await Promise.race([running.done, new Promise((r) => setTimeout(r, 3000))]);
       current = null;
+      if (publishTimer) clearTimeout(publishTimer);
+      publishTimer = null;
+      progress.done = 0;
+      progress.total = 0;
+      summary = null;
+      viewed = {};
       Object.assign(state, emptyBriefcaseState());
     },
 

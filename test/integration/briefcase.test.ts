@@ -178,6 +178,15 @@ describe('offline briefcase', () => {
     expect(engine.briefcase.state.mediaBytes).toBe(0);
     expect(paths().filter((p) => p.startsWith('/api/media/'))).toEqual([]);
     expect(detailPaths(paths()).length).toBeGreaterThan(40);
+    // A reload: the account shows the last complete pass and the counts before any pass runs.
+    const { lastCompleteAt, counts } = engine.briefcase.state;
+    const userId = engine.state.userId!;
+    await engine.detach();
+    expect(engine.briefcase.state.lastCompleteAt).toBeNull();
+    await engine.attach(userId);
+    expect(engine.briefcase.state.lastCompleteAt).toBe(lastCompleteAt);
+    expect(engine.briefcase.state.counts).toEqual(counts);
+    expect(engine.briefcase.state.running).toBe(false);
   });
 
   it('a second pass after one change fetches the list pages and that request only', async () => {
