@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import type { AuthUser } from '../../server/http/auth';
 import { visibilityClause } from '../../server/modules/interventions/access';
 import { osVisibility } from '../../server/modules/os/access';
-import { axeViolations, screenshots, SCREENSHOTS, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { axeViolations, DESKTOP, PHONE, screenshots, SCREENSHOTS, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -132,6 +132,16 @@ async function primedOffline(email: string, greeting: string, shot: string): Pro
   const section = page.getByRole('region', { name: 'Données hors ligne' });
   await section.getByText(/^Dernière mise à jour complète : \d\d\/\d\d\/\d\d \d\d:\d\d$/).waitFor({ timeout: 120_000 });
   await shots(page, shot);
+  // The section alone at each size, for review (a full-page shot draws the fixed nav bar over it).
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await section.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    await section.screenshot({ path: path.join(SHOTS, `${shot}-section-${label}.png`) });
+  }
+  await page.setViewportSize(PHONE);
   await context.setOffline(true);
   return { page, errors, close: () => context.close() };
 }

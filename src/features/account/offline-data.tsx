@@ -6,29 +6,41 @@
  * service worker with no page open, or only while the app is open). Without
  * a briefcase in the engine, nothing of it shows.
  */
+import type { CSSProperties } from 'react';
+import { useSnapshot } from 'valtio';
+import { roles } from '../../../sync/index';
 import { formatDateTime } from '../../domain/format';
+import { session } from '../../services/session';
 import { useBriefcase, type BriefcaseModuleName } from '../../services/briefcase';
 import { Button } from '../../ui/controls';
 import { StorageMeter } from './storage-meter';
 import { accountTexts as t } from './texts';
 import './account.css';
 
-const MODULES: BriefcaseModuleName[] = ['interventions', 'os', 'echopark', 'visits'];
+/** The modules, each counted only for a user whose roles open it. */
+const MODULES: [BriefcaseModuleName, (userRoles: readonly string[]) => boolean][] = [
+  ['interventions', roles.canUseInterventions],
+  ['os', roles.canUseOs],
+  ['echopark', roles.canUseEchopark],
+  ['visits', roles.canUseVisits],
+];
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
 
 export function OfflineData() {
   const briefcase = useBriefcase();
+  const { user } = useSnapshot(session.state);
   if (!briefcase) return <StorageMeter />;
   const { state: s, runNow } = briefcase;
+  const modules = MODULES.filter(([, opens]) => opens(user?.roles ?? [])).map(([m]) => m);
   return (
     <section className="panel offline-data" aria-labelledby="offline-data-title">
       <h2 id="offline-data-title" className="offline-data__title">
         {t.offlineTitle}
       </h2>
       <p className="muted small">{t.offlineIntro}</p>
-      <dl className="offline-data__counts" aria-label={t.offlineContents}>
-        {MODULES.map((m) => (
+      <dl className="offline-data__counts" aria-label={t.offlineContents} style={{ '--modules': modules.length } as CSSProperties}>
+        {modules.map((m) => (
           <div key={m} className="offline-data__count">
             <dt>{t.modules[m]}</dt>
             <dd>{t.count(s.counts[m] ?? 0)}</dd>
