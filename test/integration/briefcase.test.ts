@@ -189,6 +189,32 @@ describe('offline briefcase', () => {
     expect(engine.briefcase.state.running).toBe(false);
   });
 
+  it('echopark: each open request of the current community once; a later pass only those whose change date moved', async () => {
+    const { engine, roles } = await signedIn('echopark@demo.fr');
+    reset();
+    await engine.briefcase.start(roles);
+    const details = (list: string[]) => list.filter((p) => /^\/api\/echopark\/requests\/\d+\/details$/.test(p));
+    const first = details(paths());
+    expect(first.length).toBeGreaterThan(0);
+    expect(new Set(first).size).toBe(first.length);
+    expect(engine.briefcase.state.counts.echopark).toBeGreaterThanOrEqual(first.length);
+    const id = Number(first[0]!.split('/')[4]);
+    server.ctx.db.prepare(`UPDATE echopark_requests SET modified_at = ? WHERE id = ?`).run(new Date().toISOString(), id);
+    reset();
+    await engine.briefcase.runNow();
+    expect(details(paths())).toEqual([`/api/echopark/requests/${id}/details`]);
+  });
+
+  it('visits: the list only, never any visit data (the inspector downloads visits himself)', async () => {
+    const { engine, roles } = await signedIn('inspecteur@demo.fr');
+    reset();
+    await engine.briefcase.start(roles);
+    const got = paths().map((p) => p.split('?')[0]!);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((p) => p === '/api/visits')).toBe(true);
+    expect(engine.briefcase.state.counts.visits).toBeGreaterThan(0);
+  });
+
   it('a second pass after one change fetches the list pages and that request only', async () => {
     const { engine, roles } = await signedIn('gestionnaire@demo.fr');
     await engine.briefcase.start(roles);
