@@ -20,6 +20,7 @@ import type { AppModules } from './modules';
 export { createEngine, type EngineState, type Outcome } from './engine';
 export type { BriefcaseState, BriefcaseModule } from './briefcase/types';
 export { DEFAULT_BUDGET_BYTES } from './briefcase/briefcase';
+export { OUTBOX_SYNC_TAG, OUTBOX_DRAINED_MESSAGE } from './background/tag';
 export { appModules, type AppModules } from './modules';
 export { AppError, NoLocalStore, SessionEnded, CommandRefused, isNoLocalStore, isSessionEnded, isCommandRefused, refusalOf } from './errors';
 export type { Doc } from './facades/docs';

@@ -6,7 +6,7 @@
  * Sync, commands the page could not send are handed to the service worker.
  */
 import { subscribe } from 'valtio/vanilla';
-import { appModules, commandRegistry, createEngine, refusalOf, type EngineState } from '../../sync/index';
+import { appModules, commandRegistry, createEngine, OUTBOX_DRAINED_MESSAGE, OUTBOX_SYNC_TAG, refusalOf, type EngineState } from '../../sync/index';
 import { backgroundSendMode, session } from './session';
 import { handleError } from './errors';
 
@@ -20,15 +20,14 @@ export function startEngine(state: EngineState) {
     state,
     onRejected: (command) => handleError(refusalOf(command)),
   });
-  if (backgroundSendMode() === 'worker') handToWorker(state, () => engine.flush());
+  // The account's « Données hors ligne » says which of the two sends the queued changes.
+  engine.briefcase.state.backgroundSend = backgroundSendMode();
+  if (engine.briefcase.state.backgroundSend === 'worker') handToWorker(state, () => engine.flush());
   return engine;
 }
 
 export type AppEngine = ReturnType<typeof startEngine>;
 
-/** The worker's tag and message (sync/background/tag.ts: src/ cannot import it; background-send.test.ts checks they meet). */
-const OUTBOX_SYNC_TAG = 'bp-outbox';
-const OUTBOX_DRAINED_MESSAGE = 'bp-outbox-drained';
 /** A page sees each failed attempt; one registration per this interval is enough (the browser keeps it). */
 const REGISTER_EVERY_MS = 30_000;
 

@@ -1,9 +1,7 @@
 /**
- * Names shared by the pages and the service worker for the background send.
- * src/ cannot import this file (it reaches sync/ only through sync/index.ts,
- * which the worker's code stays out of): src/services/engine-runtime.ts
- * repeats the tag, and the browser test (background-send.test.ts) fails if
- * the two ever differ.
+ * Names shared by the pages and the service worker for the background send:
+ * constants only, so that sync/index.ts (the pages' door) re-exports them
+ * without bringing the worker's code along.
  */
 
 /** The Background Sync tag a page registers when commands wait; the worker drains on its `sync` event. */

@@ -357,7 +357,8 @@ export function createBriefcase(env: BriefcaseEnv) {
       progress.total = 0;
       summary = null;
       viewed = {};
-      Object.assign(state, emptyBriefcaseState());
+      // How changes are sent is the device's, not the user's: it outlives the store.
+      Object.assign(state, { ...emptyBriefcaseState(), backgroundSend: state.backgroundSend });
     },
 
     /** The budget of photos and documents (bytes); over it, closed objects leave at the next pass. */
