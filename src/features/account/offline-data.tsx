@@ -52,7 +52,7 @@ export function OfflineData() {
       <p className="small offline-data__send">{s.backgroundSend === 'worker' ? t.backgroundWorker : t.backgroundPages}</p>
       {s.saveData ? <p className="muted small">{t.saveData}</p> : null}
       <StorageMeter />
-      <div className="offline-data__pass" role="status">
+      <div className="offline-data__pass">
         {s.running ? (
           <>
             <p className="small">{s.paused ? t.paused(s.done, s.total) : t.running(s.done, s.total)}</p>
