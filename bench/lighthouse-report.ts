@@ -4,7 +4,8 @@
  * practice audit that fails, with the elements (selector, snippet, label)
  * or entries it names; and, when performance misses, where the time goes
  * (long tasks, script boot-up, main-thread breakdown, unused JavaScript,
- * the failed opportunities).
+ * the failed opportunities); when the layout shifts, which elements moved
+ * and by how much.
  */
 import type { Result } from 'lighthouse';
 
@@ -25,10 +26,11 @@ export interface PageFigures {
   finalUrl: string;
   performance: number | null;
   totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
   accessibility: number | null;
   bestPractices: number | null;
   metricsMs: Record<string, number>;
-  met: { performance: boolean; totalBlockingTime: boolean; accessibility: boolean; bestPractices: boolean };
+  met: { performance: boolean; totalBlockingTime: boolean; cumulativeLayoutShift: boolean; accessibility: boolean; bestPractices: boolean };
   failingAccessibility: FailingAudit[];
   failingBestPractices: FailingAudit[];
   runWarnings: string[];
@@ -98,19 +100,42 @@ function performanceExplanation(lhr: Result): Record<string, unknown> {
   };
 }
 
-export function pageFigures(
-  slug: string,
-  pathname: string,
-  lhr: Result,
-  goals: { performance: number; totalBlockingTimeMs: number; accessibility: number; bestPractices: number },
-): PageFigures {
+export interface Goals {
+  performance: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+/** The shifts Lighthouse saw: the element that moved, its share of the score and Chromium's guess at the cause. */
+function layoutShifts(lhr: Result): Item[] {
+  const details = lhr.audits['layout-shifts']?.details as { items?: Item[] } | undefined;
+  return (details?.items ?? []).slice(0, 8).map((item) => {
+    const node = item.node as Item | undefined;
+    const causes = ((item.subItems as { items?: Item[] } | undefined)?.items ?? []).map((c) =>
+      `${c.cause ?? ''} ${(c.extra as Item | undefined)?.snippet ?? ''}`.trim(),
+    );
+    return {
+      score: Math.round(Number(item.score) * 1000) / 1000,
+      selector: node?.selector,
+      label: node?.nodeLabel,
+      snippet: typeof node?.snippet === 'string' ? node.snippet.slice(0, 160) : undefined,
+      ...(causes.length ? { causes } : {}),
+    };
+  });
+}
+
+export function pageFigures(slug: string, pathname: string, lhr: Result, goals: Goals): PageFigures {
   const score = (c: string) => lhr.categories[c]?.score ?? null;
   const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
   const performance = score('performance');
   const tbt = metric('total-blocking-time');
+  const cls = Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000;
   const met = {
     performance: (performance ?? 0) >= goals.performance,
     totalBlockingTime: tbt <= goals.totalBlockingTimeMs,
+    cumulativeLayoutShift: cls <= goals.cumulativeLayoutShift,
     accessibility: (score('accessibility') ?? 0) >= goals.accessibility,
     bestPractices: (score('best-practices') ?? 0) >= goals.bestPractices,
   };
@@ -120,6 +145,7 @@ export function pageFigures(
     finalUrl: shortUrl(lhr.finalDisplayedUrl) as string,
     performance,
     totalBlockingTimeMs: tbt,
+    cumulativeLayoutShift: cls,
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     metricsMs: {
@@ -127,12 +153,13 @@ export function pageFigures(
       largestContentfulPaint: metric('largest-contentful-paint'),
       speedIndex: metric('speed-index'),
       interactive: metric('interactive'),
-      cumulativeLayoutShiftX1000: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000),
     },
     met,
     failingAccessibility: failing(lhr, 'accessibility'),
     failingBestPractices: failing(lhr, 'best-practices'),
     runWarnings: lhr.runWarnings,
-    ...(met.performance && met.totalBlockingTime ? {} : { explanation: performanceExplanation(lhr) }),
+    ...(met.performance && met.totalBlockingTime && met.cumulativeLayoutShift
+      ? {}
+      : { explanation: { ...performanceExplanation(lhr), ...(met.cumulativeLayoutShift ? {} : { layoutShifts: layoutShifts(lhr) }) } }),
   };
 }
