@@ -11,6 +11,8 @@ import { useEffect, useMemo, useState } from 'react';
 import L from 'leaflet';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
+// Its own chunk now (loaded after the step shows): the map's rules come with it, as with every screen's part.
+import './echopark.css';
 import { DEFAULT_TILE_ATTRIBUTION, DEFAULT_TILE_URL, TILES_CACHE, type EchoparkProperty } from '../../../sync/index';
 import { t } from './texts';
 

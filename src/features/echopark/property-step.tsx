@@ -5,13 +5,16 @@
  * listed with their distance in French and highlighted on the map. A
  * geolocation failure is logged, the loader stops, and the user is told.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { flattenProperties, matchesProperty, type EchoparkProperty } from '../../../sync/index';
 import { formatDistance, nearestWithDistance, propertyPath, type NearProperty } from '../../domain/echopark';
 import { Alert, Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
-import { PropertyMap } from './property-map';
 import { t } from './texts';
+
+// Leaflet's code and the map's first draw were one task of ~260 ms on Lighthouse's slow phone, inside the
+// step's first render: loaded apart, the list and the form show first and the map follows in its own tasks.
+const PropertyMap = lazy(() => import('./property-map').then((m) => ({ default: m.PropertyMap })));
 
 const GEO_TIMEOUT_MS = 15_000;
 /** Matches shown at a time: a long list of radios is slow to read; more come on demand, and the screen says how many there are. */
@@ -138,7 +141,10 @@ export function PropertyStep({ tree, selectedId, onSelect }: Props) {
       </div>
       <div>
         <p className="muted small">{t.mapHint}</p>
-        <PropertyMap properties={all} nearIds={near?.map((n) => n.property.id) ?? []} selectedId={selectedId} me={me} onSelect={onSelect} />
+        {/* The fallback is the map's own box: the map takes the room it kept, nothing moves. */}
+        <Suspense fallback={<div className="ep-map" aria-hidden="true" />}>
+          <PropertyMap properties={all} nearIds={near?.map((n) => n.property.id) ?? []} selectedId={selectedId} me={me} onSelect={onSelect} />
+        </Suspense>
       </div>
     </div>
   );

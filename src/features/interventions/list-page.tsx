@@ -15,6 +15,7 @@ import { FilterChips } from '../../ui/filter-chips';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { EmptyOrNotYet } from '../../ui/offline-not-yet';
+import { ListSkeleton } from '../../ui/list-skeleton';
 import { InterventionCard } from './intervention-card';
 import { useInterventionList } from './use-intervention-list';
 import { interventionTexts as t } from './texts';
@@ -67,7 +68,9 @@ export function InterventionListPage() {
           ))}
         </ul>
       )}
-      {hasMore ? (
+      {loaded ? null : <ListSkeleton />}
+      {/* Only once the store is read: shown before, the row was pushed down the screen as the cards came. */}
+      {loaded && hasMore ? (
         <div ref={sentinel} className="list-more">
           <button type="button" className="link-button" onClick={loadMore}>
             {t.more}

@@ -14,6 +14,7 @@ import { FilterChips } from '../../ui/filter-chips';
 import { Icon } from '../../ui/icons';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { EmptyOrNotYet } from '../../ui/offline-not-yet';
+import { ListSkeleton } from '../../ui/list-skeleton';
 import { OsCard } from './os-card';
 import { useOsList } from './use-os-list';
 import { osTexts as t } from './texts';
@@ -80,7 +81,9 @@ export function OsListPage() {
           ))}
         </ul>
       )}
-      {hasMore ? (
+      {loaded ? null : <ListSkeleton />}
+      {/* Only once the store is read: shown before, the row was pushed down the screen as the cards came. */}
+      {loaded && hasMore ? (
         <div ref={sentinel} className="list-more">
           <button type="button" className="link-button" onClick={loadMore}>
             {t.more}

@@ -12,7 +12,7 @@ export function useOs(id: string) {
   const { user } = useSnapshot(session.state);
   const os = useWatch((engine) => engine.os.watchDetail(id), [id], null);
   const messages = useWatch((engine) => engine.os.watchMessages(id), [id], []);
-  const { value: dashboard } = useWatch((engine) => engine.os.watchDashboard(), [], null);
+  const { value: dashboard, loaded: dashboardLoaded } = useWatch((engine) => engine.os.watchDashboard(), [], null);
   const { refresh, refreshing, outcome } = usePull(
     async (engine) => {
       await engine.os.refreshDetail(id);
@@ -22,5 +22,5 @@ export function useOs(id: string) {
     [id],
   );
   useRefreshAfterSent([`os:${id}`], refresh);
-  return { user, os, messages: messages.value, dashboard, refresh, refreshing, outcome };
+  return { user, os, messages: messages.value, dashboard, dashboardLoaded, refresh, refreshing, outcome };
 }
