@@ -11,6 +11,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { ReferenceServer } from '../server/app';
+import type { ServerConfig } from '../server/config';
 import { DEMO_PASSWORD } from '../server/seed/world';
 import { signIn, startBrowserEnv } from '../test/browser/harness';
 import { sqlOf } from '../test/sql';
@@ -25,8 +26,8 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-export async function startBenchEnv(options: { scale?: number } = {}): Promise<BenchEnv> {
-  const env = await startBrowserEnv({}, { scale: options.scale ?? 0, prepare: addSeedPage });
+export async function startBenchEnv(options: { scale?: number; config?: Partial<ServerConfig> } = {}): Promise<BenchEnv> {
+  const env = await startBrowserEnv(options.config ?? {}, { scale: options.scale ?? 0, prepare: addSeedPage });
   return {
     server: env.server,
     baseUrl: env.baseUrl,

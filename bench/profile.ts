@@ -163,3 +163,62 @@ export async function rendererTime(session: CDPSession, work: () => Promise<void
   await session.send('Performance.disable');
   return out;
 }
+
+interface StackNode extends ProfileNode {
+  children?: number[];
+}
+
+export interface BusyStretch {
+  ms: number;
+  /** The app's functions on the stack during the stretch, by inclusive time. */
+  functions: { function: string; where: string; ms: number; code?: string }[];
+}
+
+/**
+ * Runs `work` under the CPU profiler and returns the stretches of the main thread busy without a
+ * break for `minMs` or more (the long tasks, seen from the profile), each with the app's functions
+ * that were on the stack, by inclusive time: what a long task was made of.
+ */
+export async function busyStretches(session: CDPSession, work: () => Promise<void>, minMs = 50): Promise<BusyStretch[]> {
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 500 });
+  await session.send('Profiler.start');
+  await work();
+  const { profile } = (await session.send('Profiler.stop')) as unknown as { profile: { nodes: StackNode[]; samples: number[]; timeDeltas: number[] } };
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const stretches: BusyStretch[] = [];
+  let run: { us: number; fns: Map<string, { fn: string; where: string; us: number; code: string | undefined }> } | null = null;
+  const close = () => {
+    if (run && run.us / 1000 >= minMs) {
+      const functions = [...run.fns.values()]
+        .sort((a, b) => b.us - a.us)
+        .slice(0, 10)
+        .map((e) => ({ function: e.fn, where: e.where, ms: round(e.us / 1000), ...(e.code ? { code: e.code } : {}) }));
+      stretches.push({ ms: round(run.us / 1000), functions });
+    }
+    run = null;
+  };
+  profile.samples.forEach((id, i) => {
+    const node = byNode.get(id);
+    const us = profile.timeDeltas[i + 1] ?? 0;
+    if (!node || node.callFrame.functionName === '(idle)') return close();
+    run ??= { us: 0, fns: new Map() };
+    run.us += us;
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber, columnNumber } = byNode.get(at)!.callFrame;
+      if (!url.includes('/assets/')) continue;
+      const where = `${shortUrl(url)}:${lineNumber + 1}:${columnNumber + 1}`;
+      const key = `${functionName}@${where}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entry = run.fns.get(key) ?? { fn: functionName || '(anonymous)', where, us: 0, code: codeAt(url, lineNumber, columnNumber) };
+      entry.us += us;
+      run.fns.set(key, entry);
+    }
+  });
+  close();
+  return stretches.sort((a, b) => b.ms - a.ms).slice(0, 12);
+}

@@ -15,6 +15,8 @@ import { measureLighthouse } from './lighthouse';
 import { measureVisitTyping } from './visit-typing';
 import { measureServerLoad } from './server-load';
 import { measureBriefcase } from './briefcase';
+import { measureOfflineHome } from './offline-home';
+import { measureOffline10k } from './offline-10k';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'bench', 'results');
@@ -36,6 +38,8 @@ if (!only || only === 'heap') results.push(await measureHeap());
 if (!only || only === 'lighthouse') results.push(await measureLighthouse());
 if (!only || only === 'server-load') results.push(await measureServerLoad(root));
 if (!only || only === 'briefcase') results.push(measureBriefcase(root));
+if (!only || only === 'offline-home') results.push(await measureOfflineHome());
+if (!only || only === 'offline-10k') results.push(await measureOffline10k());
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));

@@ -15,6 +15,7 @@ import { createPass, type NetworkGate, type PassRun } from './pass';
 import { evictOverBudget, mediaBytesOf, mediaToFetch, readMediaIndex, readViewed, writeMediaIndex, writeViewed, type MediaIndex } from './media';
 import { readPass, readSummary, writePass, writeSummary, type BriefcaseSummary } from './records';
 import type { BriefcaseModule, BriefcaseState, PrimePass } from './types';
+import { browserMediaKept, browserNetwork, browserPersist, browserSaveData, type NetworkEnv } from './browser-env';
 
 export const DEFAULT_BUDGET_BYTES = 100_000_000;
 export const PASS_INTERVAL_MS = 15 * 60_000;
@@ -28,24 +29,6 @@ const RESUME_WITHIN_MS = 60 * 60_000;
 /** Progress is published at most this often (each change re-renders the screens that show it). */
 const PUBLISH_MS = 250;
 
-export interface NetworkEnv {
-  isOnline(): boolean;
-  /** Calls back when the network comes back; returns how to stop listening. */
-  onOnline(callback: () => void): () => void;
-}
-
-const browserNetwork: NetworkEnv = {
-  isOnline: () => (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false,
-  onOnline(callback) {
-    if (typeof window === 'undefined') return () => undefined;
-    window.addEventListener('online', callback);
-    return () => window.removeEventListener('online', callback);
-  },
-};
-
-const browserSaveData = () => (globalThis as { navigator?: { connection?: { saveData?: boolean } } }).navigator?.connection?.saveData === true;
-const browserPersist = async () => (await (globalThis as { navigator?: Navigator }).navigator?.storage?.persist?.()) ?? false;
-
 export interface PrimeModule {
   name: string;
   prime(roles: readonly string[], pass: PrimePass): Promise<void>;
@@ -58,6 +41,8 @@ export interface BriefcaseOptions {
   persist?: () => Promise<boolean>;
   /** Drops a media path from the service worker's cache (eviction). */
   dropMedia?: (path: string) => Promise<void>;
+  /** Media fetched now will be kept (the service worker controls the page). */
+  mediaKept?: () => Promise<boolean>;
   requestLimit?: number;
   taskConcurrency?: number;
   intervalMs?: number;
@@ -168,7 +153,7 @@ export function createBriefcase(env: BriefcaseEnv) {
   }
 
   async function primeMedia(db: Database, run: PassRun, index: MediaIndex): Promise<void> {
-    if (state.saveData) return;
+    if (state.saveData || !(await (env.mediaKept ?? browserMediaKept)())) return;
     const list = mediaToFetch(run.media, index);
     progress.total += list.length;
     let bytes = mediaBytesOf(index);

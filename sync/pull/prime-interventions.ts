@@ -83,15 +83,30 @@ export async function primeInterventions(db: Database, roles: readonly string[],
  * their detail is asked once; a 404 removes them (pullDetail keeps one with changes pending).
  */
 export async function sweepUnlisted(
-  collection: { find(): { exec(): Promise<{ id: string; pending: boolean }[]> } },
+  collection: SweptCollection,
   listed: ReadonlySet<string>,
   pass: PrimePass,
   pull: (id: number) => Promise<unknown>,
   kind: string,
 ): Promise<void> {
-  const unlisted = (await collection.find().exec()).filter((d) => /^\d+$/.test(d.id) && !d.pending && !listed.has(d.id));
-  await Promise.all(unlisted.map((d) => pass.task({ key: `${kind}:${d.id}`, fingerprint: 'unlisted', run: () => pull(Number(d.id)).then(() => undefined) })));
+  const jobs: Promise<void>[] = [];
+  // Read in slices by id: one read of a thousand documents is a long task on a slow phone (issue 20's bench).
+  for (let after = ''; !pass.stopped;) {
+    const slice = await collection.find({ selector: { id: { $gt: after } }, sort: [{ id: 'asc' }], limit: SWEEP_SLICE }).exec();
+    for (const d of slice)
+      if (/^\d+$/.test(d.id) && !d.pending && !listed.has(d.id))
+        jobs.push(pass.task({ key: `${kind}:${d.id}`, fingerprint: 'unlisted', run: () => pull(Number(d.id)).then(() => undefined) }));
+    if (slice.length < SWEEP_SLICE) break;
+    after = slice[slice.length - 1]!.id;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await Promise.all(jobs);
 }
+
+const SWEEP_SLICE = 100;
+type SweptCollection = {
+  find(query: { selector: { id: { $gt: string } }; sort: { id: 'asc' }[]; limit: number }): { exec(): Promise<{ id: string; pending: boolean }[]> };
+};
 
 /** Removes a closed request and what hangs on it (never anything pending); false when it is not one. */
 export async function forgetClosedIntervention(db: Database, object: string): Promise<boolean> {

@@ -120,21 +120,11 @@ function markThreadRead(email: string, kind: 'intervention' | 'os', id: number):
 }
 
 /** Signed in, the first pass waited for in the account's « Données hors ligne », then the network cut. */
-async function primedOffline(
-  email: string,
-  greeting: string,
-  shot: string,
-  options: { workerFirst?: boolean } = {},
-): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function primedOffline(email: string, greeting: string, shot: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await env.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  if (options.workerFirst) {
-    // The service worker controls the page before the pass: the media it downloads land in the worker's cache.
-    await page.goto('/login');
-    await waitForServiceWorker(page);
-  }
   await signIn(page, email);
   await page.getByRole('heading', { name: greeting }).waitFor();
   await waitForServiceWorker(page);
@@ -197,9 +187,9 @@ describe('the briefcase primes what was never opened', () => {
       )
       .get(...clause.params) as { id: number; text: string };
     markThreadRead(email, 'os', os.id);
-    // Worker first: on a first visit the pass starts before the worker controls the page, and documents it
-    // downloads then are counted as kept but are not in the worker's cache (reported on issue 20).
-    const { page, errors, close } = await primedOffline(email, 'Bonjour Antoine', 'briefcase-account-os', { workerFirst: true });
+    // A first visit: the pass starts before the service worker controls the page; its documents are fetched
+    // once the worker holds the page (its media cache keeps them), never counted as kept when they are not.
+    const { page, errors, close } = await primedOffline(email, 'Bonjour Antoine', 'briefcase-account-os');
     await page.goto(`/requests-os-detail/${os.id}`);
     await page.getByRole('heading', { name: /^N° / }).waitFor();
     await page.getByRole('tab', { name: 'Messages', exact: true }).click();
