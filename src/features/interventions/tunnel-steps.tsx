@@ -47,7 +47,8 @@ export function PlaceStep({ id, places, selected, onPick, query, onQuery, error 
         {places
           .filter((p) => matchesPlace(p, query))
           .map((p) => (
-            <li key={p.id} className="choice">
+            // role none: a list item's parent must be a list, and this list is a radio group (Lighthouse's axe flagged it).
+            <li key={p.id} className="choice" role="none">
               <label className="choice__label">
                 <input
                   type="radio"

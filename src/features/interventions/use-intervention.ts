@@ -32,6 +32,7 @@ export function useIntervention(id: string) {
     user,
     intervention,
     appointments: appointments.value,
+    appointmentsLoaded: appointments.loaded,
     debriefings: debriefings.value,
     messages: messages.value,
     refresh,
