@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import { session } from '../../services/session';
+import { session } from './session';
 
 const subscribe = (notify: () => void) => {
   window.addEventListener('online', notify);

@@ -6,36 +6,14 @@
  * rule is dataTruth (src/services/offline-truth.ts).
  */
 import type { ReactNode } from 'react';
-import { useSyncExternalStore } from 'react';
 import dayjs from 'dayjs';
 import { of } from 'rxjs';
-import { useSnapshot } from 'valtio';
 import { isApiFailure } from '../../sync/index';
 import { fr } from '../i18n/fr';
 import { dataTruth, type DataTruth } from '../services/offline-truth';
-import { session } from '../services/session';
+import { useOnline } from '../services/use-online';
 import { useWatch, type PullOutcome } from '../services/store-hooks';
 import './offline-not-yet.css';
-
-const subscribe = (notify: () => void) => {
-  window.addEventListener('online', notify);
-  window.addEventListener('offline', notify);
-  return () => {
-    window.removeEventListener('online', notify);
-    window.removeEventListener('offline', notify);
-  };
-};
-
-/** The browser says online and the last request did not fail for want of network. */
-function useReachable(): boolean {
-  const browserOnline = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-  const { reachable } = useSnapshot(session.state);
-  return browserOnline && reachable;
-}
 
 /** The pull could not ask the server: skipped offline, or failed for want of network. */
 export const pullUnreachable = (outcome: PullOutcome | undefined): boolean =>
@@ -60,7 +38,7 @@ export interface TruthSource {
 
 export function useDataTruth({ count, resource, outcome }: TruthSource): DataTruth {
   const refreshedAt = useRefreshedAt(resource);
-  const online = useReachable();
+  const online = useOnline();
   return dataTruth({ count, refreshedAt, online, pullUnreachable: pullUnreachable(outcome), pullDone: outcome?.state === 'done' });
 }
 

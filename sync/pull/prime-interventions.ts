@@ -13,10 +13,8 @@ import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { LIST_PAGE_SIZE, pullAppointments, pullDebriefings, pullInterventionDetail, pullInterventionPageItems, pullMessages, threadKey } from './interventions';
+import { primeListPages } from './prime-list';
 import { primeMessaging } from './prime-messaging';
-
-/** Most list pages read in a pass (10,000 requests). */
-export const MAX_LIST_PAGES = 1000;
 
 const mediaOf = (data: unknown): MediaDto[] => {
   const medias = (data as { medias?: unknown } | null)?.medias;
@@ -52,61 +50,17 @@ async function primeRequest(db: Database, pass: PrimePass, item: InterventionLis
 export async function primeInterventions(db: Database, roles: readonly string[], pass: PrimePass): Promise<void> {
   const unread = canUseArea(roles, 'messaging') ? await primeMessaging(db, pass) : new Set<string>();
   if (!canUseInterventions(roles)) return;
-  const jobs: Promise<void>[] = [];
-  const listed = new Set<string>();
-  let complete = false;
-  for (let page = 1; page <= MAX_LIST_PAGES && !pass.stopped; page++) {
-    let received = -1;
-    let items: InterventionListItem[] = [];
-    await pass.task({
-      key: `interventions:list:${page}`,
-      always: true,
-      run: async () => {
-        const answer = await pullInterventionPageItems(db, pass.api, INTERVENTION_PLACE_LIST, page);
-        received = answer.received;
-        items = answer.items as unknown as InterventionListItem[];
-      },
-    });
-    for (const item of items) {
-      listed.add(String(item.id));
-      if (item.place !== 'closed') jobs.push(primeRequest(db, pass, item, unread));
-    }
-    complete = received >= 0 && received < LIST_PAGE_SIZE;
-    if (received < LIST_PAGE_SIZE) break;
-  }
-  if (complete) jobs.push(sweepUnlisted(db.interventions, listed, pass, (id) => pullInterventionDetail(db, pass.api, id), 'intervention'));
-  await Promise.all(jobs);
+  await primeListPages(pass, {
+    listKey: 'interventions:list',
+    kind: 'intervention',
+    pageSize: LIST_PAGE_SIZE,
+    page: (page) =>
+      pullInterventionPageItems(db, pass.api, INTERVENTION_PLACE_LIST, page) as unknown as Promise<{ received: number; items: InterventionListItem[] }>,
+    open: (item) => primeRequest(db, pass, item, unread),
+    collection: db.interventions,
+    pullDetail: (id) => pullInterventionDetail(db, pass.api, id),
+  });
 }
-
-/**
- * Objects on the device that the whole list no longer gives (deleted, or no longer the user's):
- * their detail is asked once; a 404 removes them (pullDetail keeps one with changes pending).
- */
-export async function sweepUnlisted(
-  collection: SweptCollection,
-  listed: ReadonlySet<string>,
-  pass: PrimePass,
-  pull: (id: number) => Promise<unknown>,
-  kind: string,
-): Promise<void> {
-  const jobs: Promise<void>[] = [];
-  // Read in slices by id: one read of a thousand documents is a long task on a slow phone (issue 20's bench).
-  for (let after = ''; !pass.stopped;) {
-    const slice = await collection.find({ selector: { id: { $gt: after } }, sort: [{ id: 'asc' }], limit: SWEEP_SLICE }).exec();
-    for (const d of slice)
-      if (/^\d+$/.test(d.id) && !d.pending && !listed.has(d.id))
-        jobs.push(pass.task({ key: `${kind}:${d.id}`, fingerprint: 'unlisted', run: () => pull(Number(d.id)).then(() => undefined) }));
-    if (slice.length < SWEEP_SLICE) break;
-    after = slice[slice.length - 1]!.id;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  await Promise.all(jobs);
-}
-
-const SWEEP_SLICE = 100;
-type SweptCollection = {
-  find(query: { selector: { id: { $gt: string } }; sort: { id: 'asc' }[]; limit: number }): { exec(): Promise<{ id: string; pending: boolean }[]> };
-};
 
 /** Removes a closed request and what hangs on it (never anything pending); false when it is not one. */
 export async function forgetClosedIntervention(db: Database, object: string): Promise<boolean> {

@@ -13,7 +13,7 @@ import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { threadKey } from './interventions';
 import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
-import { MAX_LIST_PAGES, sweepUnlisted } from './prime-interventions';
+import { primeListPages } from './prime-list';
 import { primeMessaging } from './prime-messaging';
 
 async function primeOs(db: Database, pass: PrimePass, item: OsDto, unread: ReadonlySet<string>): Promise<void> {
@@ -42,30 +42,15 @@ export async function primeOsModule(db: Database, roles: readonly string[], pass
   // The OS list is the OS screens' (the firm's staff and owner admins), as the route gate.
   if (!canUseOs(roles)) return;
   const unread = canUseArea(roles, 'messaging') ? await primeMessaging(db, pass) : new Set<string>();
-  const jobs: Promise<void>[] = [];
-  const listed = new Set<string>();
-  let complete = false;
-  for (let page = 1; page <= MAX_LIST_PAGES && !pass.stopped; page++) {
-    let received = -1;
-    let items: OsDto[] = [];
-    await pass.task({
-      key: `os:list:${page}`,
-      always: true,
-      run: async () => {
-        const answer = await pullOsPageItems(db, pass.api, OS_PLACES, page);
-        received = answer.received;
-        items = answer.items as unknown as OsDto[];
-      },
-    });
-    for (const item of items) {
-      listed.add(String(item.id));
-      if (item.place !== 'closed') jobs.push(primeOs(db, pass, item, unread));
-    }
-    complete = received >= 0 && received < OS_PAGE_SIZE;
-    if (received < OS_PAGE_SIZE) break;
-  }
-  if (complete) jobs.push(sweepUnlisted(db.workrequests, listed, pass, (id) => pullOsDetail(db, pass.api, id), 'os'));
-  await Promise.all(jobs);
+  await primeListPages(pass, {
+    listKey: 'os:list',
+    kind: 'os',
+    pageSize: OS_PAGE_SIZE,
+    page: (page) => pullOsPageItems(db, pass.api, OS_PLACES, page) as unknown as Promise<{ received: number; items: OsDto[] }>,
+    open: (item) => primeOs(db, pass, item, unread),
+    collection: db.workrequests,
+    pullDetail: (id) => pullOsDetail(db, pass.api, id),
+  });
 }
 
 /** Removes a closed OS and its thread (never anything pending); false when it is not one. */

@@ -15,7 +15,7 @@ import { handleError } from '../../services/errors';
 import { Button } from '../../ui/controls';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { signOutTexts as t } from './sign-out-texts';
-import { useOnline } from './use-online';
+import { useOnline } from '../../services/use-online';
 
 const SHOWN_PER_KIND = 4;
 const KINDS: { kind: UnsentItem['kind']; sentence: (n: number) => string }[] = [

@@ -11,7 +11,7 @@ import { engineState } from '../../services/engine';
 // With the bar, not on demand: signing out offline must not wait for a chunk the page may not have.
 import { useSignOut } from './sign-out-dialog';
 import { Icon } from '../../ui/icons';
-import { useOnline } from './use-online';
+import { useOnline } from '../../services/use-online';
 
 export function TopBar({ title }: { title: string }) {
   const online = useOnline();

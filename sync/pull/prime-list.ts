@@ -1,0 +1,78 @@
+/**
+ * The list walk the briefcase does for the paged modules (interventions, OS):
+ * every list page (always fetched: they give the fingerprints), each object
+ * not closed primed by the module, then, once the whole list was read, the
+ * objects on the device it no longer gives asked once (a 404 removes them).
+ */
+import type { PrimePass } from '../briefcase/types';
+
+/** Most list pages read in a pass (10,000 requests). */
+export const MAX_LIST_PAGES = 1000;
+
+export interface PagedModule<T extends { id: number; place: string }> {
+  /** Objects' task keys' prefix ('intervention', 'os'). */
+  kind: string;
+  /** List pages' task keys' prefix ('interventions:list', 'os:list'). */
+  listKey: string;
+  pageSize: number;
+  page(page: number): Promise<{ received: number; items: T[] }>;
+  /** Primes one object not closed (its detail and children). */
+  open(item: T): Promise<void>;
+  collection: SweptCollection;
+  pullDetail(id: number): Promise<unknown>;
+}
+
+export async function primeListPages<T extends { id: number; place: string }>(pass: PrimePass, module: PagedModule<T>): Promise<void> {
+  const jobs: Promise<void>[] = [];
+  const listed = new Set<string>();
+  let complete = false;
+  for (let page = 1; page <= MAX_LIST_PAGES && !pass.stopped; page++) {
+    let received = -1;
+    let items: T[] = [];
+    await pass.task({
+      key: `${module.listKey}:${page}`,
+      always: true,
+      run: async () => {
+        ({ received, items } = await module.page(page));
+      },
+    });
+    for (const item of items) {
+      listed.add(String(item.id));
+      if (item.place !== 'closed') jobs.push(module.open(item));
+    }
+    complete = received >= 0 && received < module.pageSize;
+    if (received < module.pageSize) break;
+  }
+  if (complete) jobs.push(sweepUnlisted(module.collection, listed, pass, module.pullDetail, module.kind));
+  await Promise.all(jobs);
+}
+
+/**
+ * Objects on the device that the whole list no longer gives (deleted, or no longer the user's):
+ * their detail is asked once; a 404 removes them (pullDetail keeps one with changes pending).
+ */
+export async function sweepUnlisted(
+  collection: SweptCollection,
+  listed: ReadonlySet<string>,
+  pass: PrimePass,
+  pull: (id: number) => Promise<unknown>,
+  kind: string,
+): Promise<void> {
+  const jobs: Promise<void>[] = [];
+  // Read in slices by id: one read of a thousand documents is a long task on a slow phone (issue 20's bench).
+  for (let after = ''; !pass.stopped;) {
+    const slice = await collection.find({ selector: { id: { $gt: after } }, sort: [{ id: 'asc' }], limit: SWEEP_SLICE }).exec();
+    for (const d of slice)
+      if (/^\d+$/.test(d.id) && !d.pending && !listed.has(d.id))
+        jobs.push(pass.task({ key: `${kind}:${d.id}`, fingerprint: 'unlisted', run: () => pull(Number(d.id)).then(() => undefined) }));
+    if (slice.length < SWEEP_SLICE) break;
+    after = slice[slice.length - 1]!.id;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await Promise.all(jobs);
+}
+
+const SWEEP_SLICE = 100;
+type SweptCollection = {
+  find(query: { selector: { id: { $gt: string } }; sort: { id: 'asc' }[]; limit: number }): { exec(): Promise<{ id: string; pending: boolean }[]> };
+};
