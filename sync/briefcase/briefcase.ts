@@ -295,6 +295,8 @@ export function createBriefcase(env: BriefcaseEnv) {
       if (started) return current?.done;
       started = true;
       roles = [...userRoles];
+      // A gate left closed by a stopped pass opens: this pass looks at the network itself.
+      openGate();
       await load();
       const last = await readPass(env.db());
       if (!started) return; // stopped meanwhile (sign-out)

@@ -77,6 +77,9 @@ export function createPass(env: PassEnv): PassRun {
 
   async function withNetwork(run: () => Promise<void>): Promise<Outcome> {
     for (;;) {
+      // Checked before the gate too: a task that reaches here after stop() must not close it again
+      // (the next pass would wait out the retry delay behind it).
+      if (stopped) return 'stopped';
       await env.gate.ready();
       if (stopped) return 'stopped';
       try {
