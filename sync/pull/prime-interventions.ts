@@ -13,7 +13,7 @@ import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { LIST_PAGE_SIZE, pullAppointments, pullDebriefings, pullInterventionDetail, pullInterventionPageItems, pullMessages, threadKey } from './interventions';
-import { primeListPages } from './prime-list';
+import { primeDetail, primeListPages } from './prime-list';
 import { primeMessaging } from './prime-messaging';
 
 const mediaOf = (data: unknown): MediaDto[] => {
@@ -25,15 +25,7 @@ async function primeRequest(db: Database, pass: PrimePass, item: InterventionLis
   const id = item.id;
   const object = `intervention:${id}`;
   const fingerprint = JSON.stringify(item);
-  let removed = false;
-  await pass.task({
-    key: object,
-    fingerprint,
-    run: async () => {
-      removed = (await pullInterventionDetail(db, pass.api, id)) === 'removed';
-    },
-  });
-  if (removed || pass.stopped) return;
+  if (!(await primeDetail(pass, object, fingerprint, () => pullInterventionDetail(db, pass.api, id)))) return;
   const child = (name: string, pull: () => Promise<void>) => pass.task({ key: `${object}:${name}`, fingerprint, run: pull });
   await Promise.all([
     child('appointments', () => pullAppointments(db, pass.api, id)),

@@ -22,6 +22,19 @@ export interface PagedModule<T extends { id: number; place: string }> {
   pullDetail(id: number): Promise<unknown>;
 }
 
+/** An object's detail as a task; false when it is gone (its 404 removed it) or the pass stopped: no children then. */
+export async function primeDetail(pass: PrimePass, object: string, fingerprint: string, pull: () => Promise<string>): Promise<boolean> {
+  let removed = false;
+  await pass.task({
+    key: object,
+    fingerprint,
+    run: async () => {
+      removed = (await pull()) === 'removed';
+    },
+  });
+  return !removed && !pass.stopped;
+}
+
 export async function primeListPages<T extends { id: number; place: string }>(pass: PrimePass, module: PagedModule<T>): Promise<void> {
   const jobs: Promise<void>[] = [];
   const listed = new Set<string>();

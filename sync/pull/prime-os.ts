@@ -13,22 +13,14 @@ import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { threadKey } from './interventions';
 import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
-import { primeListPages } from './prime-list';
+import { primeDetail, primeListPages } from './prime-list';
 import { primeMessaging } from './prime-messaging';
 
 async function primeOs(db: Database, pass: PrimePass, item: OsDto, unread: ReadonlySet<string>): Promise<void> {
   const id = item.id;
   const object = `os:${id}`;
   const fingerprint = JSON.stringify(item);
-  let removed = false;
-  await pass.task({
-    key: object,
-    fingerprint,
-    run: async () => {
-      removed = (await pullOsDetail(db, pass.api, id)) === 'removed';
-    },
-  });
-  if (removed || pass.stopped) return;
+  if (!(await primeDetail(pass, object, fingerprint, () => pullOsDetail(db, pass.api, id)))) return;
   await Promise.all([
     pass.task({ key: `${object}:next-steps`, fingerprint, run: () => pullOsNextSteps(db, pass.api, id).then(() => undefined) }),
     unread.has(object) ? null : pass.task({ key: `${object}:messages`, fingerprint, run: () => pullOsMessages(db, pass.api, id) }),
