@@ -27,11 +27,11 @@ export function stats(values: number[]): Stats {
 
 export const round = (ms: number) => Math.round(ms * 10) / 10;
 
-/** Makes the seeded visit a 1,000-field one on the server. */
-export function makeVisitBig(server: ReferenceServer): void {
+/** Makes the seeded visit a big one on the server: `items` sections of FIELDS_PER_ITEM fields (1,000 fields by default). */
+export function makeVisitBig(server: ReferenceServer, items = ITEMS): void {
   const db = server.ctx.db;
   const { id } = db.prepare(`SELECT id FROM visits WHERE name = ?`).get(VISIT) as { id: number };
-  db.prepare(`UPDATE visit_data SET data = ? WHERE visit_id = ?`).run(JSON.stringify(buildBigVisit(`v${id}`, ITEMS, FIELDS_PER_ITEM)), id);
+  db.prepare(`UPDATE visit_data SET data = ? WHERE visit_id = ?`).run(JSON.stringify(buildBigVisit(`v${id}`, items, FIELDS_PER_ITEM)), id);
 }
 
 /** From the signed-in inspector's home: downloads, starts and opens the big visit on its first field. */

@@ -17,6 +17,7 @@ import { measureServerLoad } from './server-load';
 import { measureBriefcase } from './briefcase';
 import { measureOfflineHome } from './offline-home';
 import { measureOffline10k } from './offline-10k';
+import { measureVisitScale } from './visit-scale';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'bench', 'results');
@@ -40,6 +41,7 @@ if (!only || only === 'server-load') results.push(await measureServerLoad(root))
 if (!only || only === 'briefcase') results.push(measureBriefcase(root));
 if (!only || only === 'offline-home') results.push(await measureOfflineHome());
 if (!only || only === 'offline-10k') results.push(await measureOffline10k());
+if (!only || only === 'visit-scale') results.push(await measureVisitScale());
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
   console.log(JSON.stringify(result));

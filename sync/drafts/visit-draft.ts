@@ -13,6 +13,9 @@ import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
 import { formsFromStore, formsText } from './visit-forms-text';
+import { createAnswerBuffer, type FieldChange } from './visit-answers';
+import { applyAnswers, clearAnswers, newAnswersBase, readAnswers, writeAnswers } from './visit-answers-store';
+import type { VisitField } from '../contract/visit-data';
 import type { OperationOutbox } from '../commands/operation';
 import { realTimers, type Timers } from './grouped-writer';
 
@@ -21,6 +24,8 @@ export type { Timers } from './grouped-writer';
 export const AUTOSAVE_MS = 30_000;
 /** Local writes are grouped this long: a fast typist does not write the whole visit per key. */
 export const LOCAL_WRITE_MS = 300;
+/** Typing without a pause still reaches the screens and the disk this often. */
+export const ANSWERS_MAX_WAIT_MS = 2_000;
 
 export interface DraftEnv {
   db: Database;
@@ -49,6 +54,15 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   let saveTimer: unknown = null;
   let closed = false;
   let watching: { unsubscribe(): void } | null = null;
+  // Answers typed and not yet in snapshot.forms (visit-answers.ts), and since when.
+  const answers = createAnswerBuffer();
+  let heldSince = 0;
+  // The disk side (visit-answers-store.ts): the last whole write, whether it is a dirty one this
+  // draft may complete with answers alone, the fields answered since, and a change they cannot carry.
+  let base: string | undefined;
+  let wholeIsDirty = false;
+  const answered = new Map<string, VisitField>();
+  let wholeNeeded = false;
 
   const publish = (change: Partial<DraftSnapshot>) => {
     snapshot = { ...snapshot, ...change };
@@ -62,14 +76,44 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   // The forms' text last read or written: the store's echo of our own write is not parsed again.
   let knownText: string | null = null;
 
+  /** The held answers into the forms, told to the screens: one render for a typed word, not one per key. */
+  function settle(): void {
+    if (answers.size === 0) return;
+    if (!snapshot.forms) return answers.clear();
+    const { forms, fields } = answers.applyTo(snapshot.forms);
+    for (const field of fields) answered.set(field.id, field);
+    publish({ forms });
+  }
+
+  /** The grouped local write, LOCAL_WRITE_MS after the last change (ANSWERS_MAX_WAIT_MS at most while typing on). */
+  function scheduleWrite(): void {
+    const waited = answers.size > 0 && heldSince > 0 ? Date.now() - heldSince : 0;
+    if (writeTimer !== null && waited >= ANSWERS_MAX_WAIT_MS) return;
+    writeTimer = stop(writeTimer);
+    writeTimer = timers.setTimeout(() => void writeLocal(true).catch(report), LOCAL_WRITE_MS);
+  }
+
   async function writeLocal(dirty: boolean): Promise<void> {
     writeTimer = stop(writeTimer);
+    settle();
+    heldSince = 0;
     if (!snapshot.forms) return;
+    if (dirty && wholeIsDirty && !wholeNeeded && base !== undefined) {
+      // Only answers since the last whole (dirty) write: they go beside it, a few hundred bytes.
+      if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
+      return;
+    }
     const doc = await env.db.visitdata.findOne(String(visitId)).exec();
     if (!doc) return;
     knownText = formsText(snapshot.forms);
-    const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), formsJson: knownText, dirty };
+    // Taken now: what is answered while the write runs belongs to the next one.
+    answered.clear();
+    wholeNeeded = false;
+    base = newAnswersBase();
+    const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), formsJson: knownText, dirty, answersBase: base };
     await doc.incrementalPatch({ data: { ...stored }, savedAt: Date.now() });
+    wholeIsDirty = dirty;
+    await clearAnswers(env.db, visitId);
   }
 
   /** The stored copy's flags, and its forms unless they are the text this draft already holds. */
@@ -108,8 +152,14 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     async load(): Promise<void> {
       const doc = await env.db.visitdata.findOne(String(visitId)).exec();
       knownText = null;
-      const { copy, forms } = fromStore(doc ? dataOf<StoredVisitCopy>(doc) : null);
-      publish({ loaded: true, copy, forms: forms ?? null, dirty: copy?.dirty ?? false });
+      const stored = doc ? dataOf<StoredVisitCopy>(doc) : null;
+      const { copy, forms } = fromStore(stored);
+      // Answers typed after the last whole write (a reload or a crash in between) complete it.
+      base = stored?.answersBase;
+      wholeIsDirty = Boolean(copy?.dirty && base);
+      const kept = forms ? await readAnswers(env.db, visitId, base) : [];
+      for (const field of kept) answered.set(field.id, field);
+      publish({ loaded: true, copy, forms: forms ? applyAnswers(forms, kept) : null, dirty: copy?.dirty ?? false });
       if (closed) return; // closed while loading: nothing to follow
       if (copy?.dirty && copy.started) scheduleAutosave();
       watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {
@@ -124,11 +174,29 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     /** A change by the user: in memory now, on disk within 300 ms, on the server within 30 s. */
     update(change: (forms: VisitData) => VisitData): void {
       if (closed) return;
+      settle();
+      // Any other change (a choice, a flag, a label, a copied section) is written whole.
+      wholeNeeded = true;
       publish({ forms: change(snapshot.forms ?? {}), dirty: true });
-      writeTimer = stop(writeTimer);
-      writeTimer = timers.setTimeout(() => void writeLocal(true).catch(report), LOCAL_WRITE_MS);
+      scheduleWrite();
       scheduleAutosave();
     },
+
+    /**
+     * An answer typed into an (uncontrolled) input: held, and applied with the others when typing
+     * pauses (settle). Only the first one since the last save tells the screens (« Enregistrer • »).
+     */
+    answer(fieldId: string, change: FieldChange): void {
+      if (closed) return;
+      answers.add(fieldId, change);
+      if (heldSince === 0) heldSince = Date.now();
+      if (!snapshot.dirty) publish({ dirty: true });
+      scheduleWrite();
+      scheduleAutosave();
+    },
+
+    /** The held answers applied now: before the screen shows another section, or reads the forms. */
+    settle,
 
     /** Writes the grouped local change now (page hidden or closing). */
     async flushLocal(): Promise<void> {
@@ -138,6 +206,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     /** Queues the data to the server (one coalesced command). False when it could not be queued. */
     async save(): Promise<boolean> {
       saveTimer = stop(saveTimer);
+      settle();
       const forms = snapshot.forms;
       if (!forms || !snapshot.dirty) return true;
       await writeLocal(false);
@@ -148,6 +217,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
 
     /** The data leaves with a pause or an end (closeVisit): no more autosave from this draft. */
     handOver(): void {
+      settle();
       saveTimer = stop(saveTimer);
       writeTimer = stop(writeTimer);
       publish({ dirty: false });

@@ -43,6 +43,8 @@ export interface VisitLocalCopy extends VisitCopyMeta {
 /** The copy as stored: the forms as JSON text (drafts/visit-forms-text.ts says why). */
 export interface StoredVisitCopy extends VisitCopyMeta {
   formsJson: string;
+  /** The draft's last whole write, which the answers kept beside it complete (drafts/visit-answers-store.ts). */
+  answersBase?: string;
 }
 
 export const storedCopy = ({ forms, ...meta }: VisitLocalCopy): StoredVisitCopy => ({ ...meta, formsJson: formsText(forms) });

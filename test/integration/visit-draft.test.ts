@@ -16,6 +16,7 @@ import { closedCopiesDropper, saveUnsavedCopies } from '../../sync/drafts/visit-
 import { closeVisit, visitFilePrefix } from '../../sync/commands/visit-operations';
 import { flattenSections, type VisitData, type VisitField } from '../../sync/contract/visit-data';
 import { dataOf } from '../../sync/store/plain';
+import { readLocal, writeLocal } from '../../sync/store/local';
 import { localCopyOf, type StoredVisitCopy, type VisitCopyMeta } from '../../sync/pull/visits';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
@@ -130,6 +131,86 @@ describe('visit draft in the engine', () => {
     await until(async () => serverValue(visitId, field.id) === 'Fissure au plafond');
     await until(async () => !second.getSnapshot().dirty);
     await until(async () => (await o.count()) === 0);
+  });
+
+  it('holds typed answers without waking the screens, then puts them in the forms, on disk and on the server with the changes made after', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    const timers = manualTimers();
+    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await draft.load();
+    const { field } = textField(draft.getSnapshot().forms!);
+    let renders = 0;
+    draft.subscribe(() => renders++);
+    const before = draft.getSnapshot().forms;
+    // Six keystrokes: one word for the screens (« Enregistrer • »), the forms untouched until typing pauses.
+    for (const text of ['F', 'Fu', 'Fui', 'Fuit', 'Fuite', 'Fuite ']) draft.answer(field.id, (f) => ({ ...f, field_value: [text] }));
+    draft.answer(field.id, (f) => ({ ...f, comment: 'sous l’évier' }));
+    expect(renders).toBe(1);
+    expect(draft.getSnapshot()).toMatchObject({ dirty: true, forms: before });
+    timers.advance(LOCAL_WRITE_MS);
+    expect(renders).toBe(2);
+    const settled = textField(draft.getSnapshot().forms!).field;
+    expect(settled).toMatchObject({ field_value: ['Fuite '], comment: 'sous l’évier' });
+    await until(async () => localCopyOf(dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!)).forms !== null);
+    await until(
+      async () =>
+        textField(localCopyOf(dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!)).forms!).field.comment === 'sous l’évier',
+    );
+    // A held answer then a change of the same field (a choice clicked right after typing): both kept.
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’eau'] }));
+    draft.update((forms) => typed(field.id, `${textField(forms).field.field_value[0]} froide`)(forms));
+    expect(textField(draft.getSnapshot().forms!).field).toMatchObject({ field_value: ['Fuite d’eau froide'], comment: 'sous l’évier' });
+    // A save right after a keystroke sends it (held answers are settled first).
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’eau froide.'] }));
+    await draft.save();
+    await until(async () => serverValue(visitId, field.id) === 'Fuite d’eau froide.');
+    await draft.close();
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
+  });
+
+  it('after one whole write, keeps later answers beside the copy, restores them after a reload, and folds them in at the next whole write', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const stored = async () => dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const storedValue = async (fieldId: string) =>
+      textField(localCopyOf(await stored()).forms).field.id === fieldId && textField(localCopyOf(await stored()).forms).field.field_value[0];
+    const timers = manualTimers();
+    const typing = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await typing.load();
+    const { field } = textField(typing.getSnapshot().forms!);
+    typing.answer(field.id, (f) => ({ ...f, field_value: ['Fuite'] }));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => (await storedValue(field.id)) === 'Fuite');
+    const whole = await stored();
+    expect(whole.dirty).toBe(true);
+    // The next word: the copy (the whole visit's text) is not written again, the answer goes beside it.
+    typing.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’eau'] }));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => (await readLocal<{ fields: VisitField[] }>(db, `visit-answers:${visitId}`))?.fields[0]?.field_value[0] === 'Fuite d’eau');
+    expect((await stored()).formsJson).toBe(whole.formsJson);
+    // Reloaded before any save: the answer is there, and still unsaved.
+    const reloaded = manualTimers();
+    const again = openVisitDraft({ db, outbox: o, timers: reloaded }, visitId);
+    await again.load();
+    expect(textField(again.getSnapshot().forms!).field.field_value).toEqual(['Fuite d’eau']);
+    expect(again.getSnapshot().dirty).toBe(true);
+    // A change of another kind (the section marked complete): the copy is written whole, answers included, and the side document goes.
+    again.update((forms) => structuredClone(forms));
+    reloaded.advance(LOCAL_WRITE_MS);
+    await until(async () => (await stored()).answersBase !== whole.answersBase);
+    expect(await storedValue(field.id)).toBe('Fuite d’eau');
+    await until(async () => (await readLocal(db, `visit-answers:${visitId}`)) === null);
+    // Answers tied to another whole write (a copy replaced meanwhile) are never applied.
+    await writeLocal(db, `visit-answers:${visitId}`, { base: 'autre', fields: [{ ...field, field_value: ['Ancienne réponse'] }] });
+    const third = openVisitDraft({ db, outbox: o, timers: manualTimers() }, visitId);
+    await third.load();
+    expect(textField(third.getSnapshot().forms!).field.field_value).toEqual(['Fuite d’eau']);
+    await third.close();
+    await again.close();
+    await typing.close();
+    o.resume();
+    await until(async () => serverValue(visitId, field.id) === 'Fuite d’eau');
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 
   it('autosaves 30 s after the first unsaved change, even while the inspector keeps typing', async () => {

@@ -10,7 +10,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { flattenSections, type VisitForm, type VisitSection } from '../../../sync/index';
+import { flattenSections, updateField, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
@@ -18,7 +18,7 @@ import { useStableCallback } from '../../ui/use-stable-callback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FilesDialog } from './files-dialog';
-import { updateField, updateSection, useVisitEditor } from './use-visit-editor';
+import { updateSection, useVisitEditor } from './use-visit-editor';
 import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
@@ -70,7 +70,10 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const copies = useLocalCopies();
   const entry = stored.value;
   const startedId = [...copies.entries()].find(([, c]) => c.started)?.[0] ?? null;
-  const [at, setAt] = useState<Position>({ formId: null, sectionId: null });
+  const [at, moveTo] = useState<Position>({ formId: null, sectionId: null });
+  const { settle } = editor;
+  // Text typed and held by the draft goes into the forms before another section is shown from them.
+  const setAt = useCallback((position: Position) => (settle(), moveTo(position)), [settle]);
   const [editMode, setEditMode] = useState(false);
   const [showHidden, setShowHidden] = useState(false);
   const [showCompleted, setShowCompleted] = useState(true);
@@ -147,10 +150,10 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         <div className="visit__actions">
           {started ? (
             <>
-              <Button variant="secondary" onClick={() => setClosing('draft')}>
+              <Button variant="secondary" onClick={() => (settle(), setClosing('draft'))}>
                 {t.pause}
               </Button>
-              <Button onClick={() => setClosing('terminate')}>{t.terminate}</Button>
+              <Button onClick={() => (settle(), setClosing('terminate'))}>{t.terminate}</Button>
             </>
           ) : (
             <p className="muted small">{copy.closing ? t.sending : t.startToFill}</p>
@@ -253,6 +256,8 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
               showCompleted={showCompleted}
               onOpen={open}
               onChangeSection={changeShown}
+              onAnswer={editor.answer}
+              onChangeField={editor.changeField}
               onFile={keepFile}
             />
           </>
@@ -271,8 +276,10 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           const mode = closing;
           setClosing(null);
           if (!mode) return;
+          const latest = editor.latestForms() ?? forms;
           editor.handOver();
-          void actions.close(visitId, mode, copy, forms).then((ok) => {
+          // What was typed just before the click is in (settled), not only what was last rendered.
+          void actions.close(visitId, mode, copy, latest).then((ok) => {
             if (ok) void navigate({ to: '/visites' });
           });
         }}

@@ -10,18 +10,22 @@
  * (field_config) still without an answer says so beside its label.
  */
 import { memo, useId, useState, type ReactNode } from 'react';
-import { chooseOption, fieldConfig, isAnswered, toggleOption, IMAGE_ACCEPT, type VisitField } from '../../../sync/index';
+import { chooseOption, fieldConfig, isAnswered, toggleOption, IMAGE_ACCEPT, type FieldChange, type VisitField } from '../../../sync/index';
 import { isEmail } from '../../domain/validation';
 import { DateInput } from '../../ui/date-input';
 import { Icon } from '../../ui/icons';
 import { visitTexts as t } from './texts';
 import { LabelInput } from './label-input';
+import { TypedInput } from './typed-input';
 
 interface Props {
   field: VisitField;
   disabled: boolean;
   editMode: boolean;
-  onChange: (field: VisitField) => void;
+  /** A change of the field, applied to its latest state (held answers first) and shown at once. */
+  onChange: (fieldId: string, change: FieldChange) => void;
+  /** A text typed into the field (its value or comment): held by the draft, no render (typed-input.tsx). */
+  onAnswer: (fieldId: string, change: FieldChange) => void;
   /**
    * Reduces a picked photo, keeps it on the device and adds it to this field (by id: the screen
    * may show another section by then). Resolves to null when kept, else why it was not.
@@ -32,15 +36,20 @@ interface Props {
 }
 
 const isUrl = (v: string) => /^https?:\/\/\S+\.\S+/.test(v);
+const digits = (v: string) => v.replace(/\D/g, '');
+const trimmed = (v: string) => v.trim();
 
 /** Memoised: a keystroke re-renders the field typed in (its answer changed), not its 1,000 siblings. */
-export const FieldInput = memo(function FieldInput({ field, disabled, editMode, onChange, onFile, onDuplicate }: Props) {
+export const FieldInput = memo(function FieldInput({ field, disabled, editMode, onChange, onAnswer, onFile, onDuplicate }: Props) {
   const id = useId();
   const [fileError, setFileError] = useState<string | null>(null);
   const [preparing, setPreparing] = useState(false);
   const config = fieldConfig(field);
   const value = field.field_value[0] ?? '';
-  const setValue = (v: string) => onChange({ ...field, field_value: v === '' ? [] : [v] });
+  const withValue = (v: string) => (f: VisitField) => ({ ...f, field_value: v === '' ? [] : [v] });
+  const change = (c: FieldChange) => onChange(field.id, c);
+  const setValue = (v: string) => change(withValue(v));
+  const typeValue = (v: string) => onAnswer(field.id, withValue(v));
   const label = (
     <span className="vfield__label">
       {field.name}
@@ -59,24 +68,24 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
     case 'description':
       return <p className="vfield-description">{field.name}</p>;
     case 'textarea':
-      input = <textarea {...common} rows={3} value={value} onChange={(e) => setValue(e.target.value)} />;
+      input = <TypedInput as="textarea" {...common} rows={3} value={value} onType={typeValue} />;
       break;
     case 'number':
-      input = <input {...common} type="number" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />;
+      input = <TypedInput {...common} type="number" inputMode="decimal" value={value} onType={typeValue} />;
       break;
     case 'date':
       // dd/MM/yyyy whatever the device's language (spec part 1 §9), the device's picker as an aid.
       input = <DateInput kind="date" id={id} disabled={disabled} required={common.required} value={value} onChange={setValue} />;
       break;
     case 'tel':
-      input = <input {...common} type="tel" inputMode="numeric" value={value} onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))} />;
+      input = <TypedInput {...common} type="tel" inputMode="numeric" value={value} clean={digits} onType={typeValue} />;
       break;
     case 'email':
-      input = <input {...common} type="email" value={value} onChange={(e) => setValue(e.target.value.trim())} />;
+      input = <TypedInput {...common} type="email" value={value} clean={trimmed} onType={typeValue} />;
       problem = value && !isEmail(value) ? t.notValidEmail : null;
       break;
     case 'url':
-      input = <input {...common} type="url" value={value} onChange={(e) => setValue(e.target.value.trim())} />;
+      input = <TypedInput {...common} type="url" value={value} clean={trimmed} onType={typeValue} />;
       problem = value && !isUrl(value) ? t.notValidUrl : null;
       break;
     case 'boolean':
@@ -90,7 +99,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
       break;
     case 'select':
       input = (
-        <select {...common} value={field.field_value_id[0] ?? ''} onChange={(e) => onChange(chooseOption(field, e.target.value || null))}>
+        <select {...common} value={field.field_value_id[0] ?? ''} onChange={(e) => change((f) => chooseOption(f, e.target.value || null))}>
           <option value="">{config.placeholder || '—'}</option>
           {Object.entries(field.field_choices).map(([choiceId, c]) => (
             <option key={choiceId} value={choiceId}>
@@ -113,18 +122,18 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
                   type={multiple ? 'checkbox' : 'radio'}
                   name={id}
                   checked={field.field_value_id.includes(choiceId)}
-                  onChange={() => onChange(multiple ? toggleOption(field, choiceId) : chooseOption(field, choiceId))}
+                  onChange={() => change((f) => (multiple ? toggleOption(f, choiceId) : chooseOption(f, choiceId)))}
                 />
                 <span>{c.field_choice_name}</span>
               </label>
             ))}
             {!multiple && field.field_value_id.length > 0 ? (
-              <button type="button" className="link-button" onClick={() => onChange(chooseOption(field, null))}>
+              <button type="button" className="link-button" onClick={() => change((f) => chooseOption(f, null))}>
                 {t.clear}
               </button>
             ) : null}
           </div>
-          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onDuplicate={onDuplicate} />
+          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onAnswer={onAnswer} onDuplicate={onDuplicate} />
         </fieldset>
       );
     }
@@ -145,7 +154,10 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
                   aria-label={t.removeFile(f.originalName)}
                   disabled={disabled}
                   onClick={() =>
-                    onChange({ ...field, files: f.new ? field.files.filter((x) => x !== f) : field.files.map((x) => (x === f ? { ...x, deleted: true } : x)) })
+                    change((latest) => ({
+                      ...latest,
+                      files: f.new ? latest.files.filter((x) => x.name !== f.name) : latest.files.map((x) => (x.name === f.name ? { ...x, deleted: true } : x)),
+                    }))
                   }
                 >
                   <Icon name="close" />
@@ -188,46 +200,48 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
               {fileError}
             </p>
           ) : null}
-          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onDuplicate={onDuplicate} />
+          <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onAnswer={onAnswer} onDuplicate={onDuplicate} />
         </div>
       );
     }
     default:
-      input = <input {...common} type="text" value={value} onChange={(e) => setValue(e.target.value)} />;
+      input = <TypedInput {...common} type="text" value={value} onType={typeValue} />;
   }
   return (
     <div className="vfield">
       <label htmlFor={id}>{label}</label>
       {input}
       {problem ? <p className="field__error">{problem}</p> : null}
-      <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onDuplicate={onDuplicate} />
+      <FieldExtras field={field} editMode={editMode} disabled={disabled} onChange={onChange} onAnswer={onAnswer} onDuplicate={onDuplicate} />
     </div>
   );
 });
 
 /** Comment (when switched on), and in edit mode the label, the comment switch and the alert flag. */
-function FieldExtras({ field, editMode, disabled, onChange, onDuplicate }: Omit<Props, 'onFile'>) {
+function FieldExtras({ field, editMode, disabled, onChange, onAnswer, onDuplicate }: Omit<Props, 'onFile'>) {
   return (
     <>
       {field.add_comment ? (
-        <textarea
+        <TypedInput
+          as="textarea"
           className="vfield__comment"
           aria-label={t.fieldComment(field.name)}
           placeholder={t.comment}
           rows={2}
           disabled={disabled}
           value={field.comment}
-          onChange={(e) => onChange({ ...field, comment: e.target.value })}
+          onType={(comment) => onAnswer(field.id, (f) => ({ ...f, comment }))}
         />
       ) : null}
       {editMode && !disabled ? (
         <div className="vfield__edit">
-          <LabelInput aria-label={t.fieldLabel(field.name)} name={field.name} onRename={(name) => onChange({ ...field, name })} />
+          <LabelInput aria-label={t.fieldLabel(field.name)} name={field.name} onRename={(name) => onChange(field.id, (f) => ({ ...f, name }))} />
           <label className="check">
-            <input type="checkbox" checked={field.add_comment} onChange={(e) => onChange({ ...field, add_comment: e.target.checked })} /> {t.comment}
+            <input type="checkbox" checked={field.add_comment} onChange={(e) => onChange(field.id, (f) => ({ ...f, add_comment: e.target.checked }))} />{' '}
+            {t.comment}
           </label>
           <label className="check">
-            <input type="checkbox" checked={field.alert_flag} onChange={(e) => onChange({ ...field, alert_flag: e.target.checked })} /> {t.alert}
+            <input type="checkbox" checked={field.alert_flag} onChange={(e) => onChange(field.id, (f) => ({ ...f, alert_flag: e.target.checked }))} /> {t.alert}
           </label>
           {onDuplicate ? (
             <button

@@ -16,6 +16,7 @@ import {
   formProgress,
   noteTone,
   withFieldAfter,
+  type FieldChange,
   type VisitData,
   type VisitField,
   type VisitSection,
@@ -58,10 +59,26 @@ interface SectionProps {
   showCompleted: boolean;
   onOpen: (sectionId: string) => void;
   onChangeSection: (change: (s: VisitSection) => VisitSection) => void;
+  /** Text typed into a field: held by the draft until typing pauses (typed-input.tsx). */
+  onAnswer: (fieldId: string, change: FieldChange) => void;
+  /** Any other change of a field (a choice, a flag, its label): shown at once, kept with the answers. */
+  onChangeField: (fieldId: string, change: FieldChange) => void;
   onFile: (file: File, fieldId: string) => Promise<string | null>;
 }
 
-export function SectionView({ section, disabled, editMode, renamable, showHidden, showCompleted, onOpen, onChangeSection, onFile }: SectionProps) {
+export function SectionView({
+  section,
+  disabled,
+  editMode,
+  renamable,
+  showHidden,
+  showCompleted,
+  onOpen,
+  onChangeSection,
+  onAnswer,
+  onChangeField,
+  onFile,
+}: SectionProps) {
   const [duplicating, setDuplicating] = useState<VisitSection | null>(null);
   // An iterable field is duplicated like a section: the same warning, its label entered, placed after it.
   const [duplicatingField, setDuplicatingField] = useState<VisitField | null>(null);
@@ -71,8 +88,6 @@ export function SectionView({ section, disabled, editMode, renamable, showHidden
     setLabel(t.copyLabel(field.name));
   }, []);
   const children = Object.values(section.sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
-  // Stable while onChangeSection is: the memoised fields not typed in skip the render.
-  const setField = useCallback((field: VisitField) => onChangeSection((s) => ({ ...s, fields: { ...s.fields, [field.id]: field } })), [onChangeSection]);
   const setChild = (child: VisitSection) => onChangeSection((s) => ({ ...s, sections: { ...s.sections, [child.id]: child } }));
   const editing = editMode && !disabled;
   return (
@@ -122,7 +137,8 @@ export function SectionView({ section, disabled, editMode, renamable, showHidden
               field={field}
               disabled={disabled}
               editMode={editMode}
-              onChange={setField}
+              onChange={onChangeField}
+              onAnswer={onAnswer}
               onFile={onFile}
               onDuplicate={askDuplicateField}
             />

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import type { DraftSnapshot, VisitData, VisitDraft, VisitField, VisitSection } from '../../../sync/index';
+import type { DraftSnapshot, FieldChange, VisitData, VisitDraft, VisitSection } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 
@@ -18,27 +18,6 @@ export function updateSection(forms: VisitData, sectionId: string, change: (s: V
   const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
     for (const [id, section] of Object.entries(sections)) {
       if (id === sectionId) return { ...sections, [id]: change(section) };
-      const inner = walk(section.sections);
-      if (inner) return { ...sections, [id]: { ...section, sections: inner } };
-    }
-    return null;
-  };
-  for (const [formId, form] of Object.entries(forms)) {
-    const sections = walk(form.sections);
-    if (sections) return { ...forms, [formId]: { ...form, sections } };
-  }
-  return forms;
-}
-
-/**
- * A copy of the data where one field (found in any section) is replaced by `change(field)`: a photo
- * kept after its reduction lands in its own field, even if another section is shown by then.
- */
-export function updateField(forms: VisitData, fieldId: string, change: (f: VisitField) => VisitField): VisitData {
-  const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
-    for (const [id, section] of Object.entries(sections)) {
-      const field = Object.hasOwn(section.fields, fieldId) ? section.fields[fieldId] : undefined;
-      if (field) return { ...sections, [id]: { ...section, fields: { ...section.fields, [fieldId]: change(field) } } };
       const inner = walk(section.sections);
       if (inner) return { ...sections, [id]: { ...section, sections: inner } };
     }
@@ -85,7 +64,30 @@ export function useVisitEditor(visitId: number) {
       return false;
     }
   }, [draft]);
+  const answer = useCallback((fieldId: string, change: FieldChange) => draft?.answer(fieldId, change), [draft]);
+  const settle = useCallback(() => draft?.settle(), [draft]);
+  const changeField = useCallback(
+    (fieldId: string, change: FieldChange) => {
+      draft?.answer(fieldId, change);
+      draft?.settle();
+    },
+    [draft],
+  );
+  /** The forms with every answer typed so far (settled first): what a pause or an end sends. */
+  const latestForms = useCallback(() => (draft?.settle(), draft?.getSnapshot().forms ?? null), [draft]);
   const handOver = useCallback(() => draft?.handOver(), [draft]);
 
-  return { copy: snapshot.copy, loaded: snapshot.loaded, forms: snapshot.forms, dirty: snapshot.dirty, update, save, handOver };
+  return {
+    copy: snapshot.copy,
+    loaded: snapshot.loaded,
+    forms: snapshot.forms,
+    dirty: snapshot.dirty,
+    update,
+    answer,
+    changeField,
+    settle,
+    latestForms,
+    save,
+    handOver,
+  };
 }

@@ -1,0 +1,182 @@
+/**
+ * `npm run bench visit-scale -- --fields 1000,5000,20000`: the visit editor at
+ * scale (issue 22), each figure against the browser's own floor measured in
+ * the same run: the same words, same rhythm, typed into a bare `<input>`
+ * alone in a blank page of the same browser, under the same 4× CPU slowdown.
+ * Per size (fields in sections of 5, as an asset inventory of extinguishers):
+ * - download + start + open, unthrottled (from the list's 'Télécharger' to the
+ *   first field shown);
+ * - typing at 4×, input → next paint (vsync off), p50/p95 and ratio to the floor;
+ * - section change at 4× (toolbar 'Section suivante', click → next paint);
+ * - long tasks at 4× while typing (the grouped local writes happen between
+ *   words), on « Enregistrer » and on the pause;
+ * - the page's JS heap once the visit is open (after a GC).
+ * Where a goal is missed, the CPU profile of the same work names what costs.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { FIELDS_PER_ITEM, makeVisitBig, openBigVisit, readLatencies, recordInputToPaint, round, stats, typeSession, type Stats } from './big-visit';
+import { cdp, signIn, startBenchEnv, type BenchEnv } from './env';
+import { observeLongTasks, takeLongTasks, topSelfTime, type LongTasks } from './profile';
+
+const RATE = 4;
+const GOALS = {
+  typingRatioSmall: 1.15,
+  typingP95RatioLarge: 1.3,
+  openMsLarge: 3000,
+  sectionChangeP95Ms: 100,
+  longTaskMs: 50,
+  heapMB: 200,
+};
+
+export interface VisitScaleSize {
+  fields: number;
+  openMs: number;
+  heapMB: number;
+  floor: Stats;
+  typing: Stats;
+  ratio: { p50: number; p95: number };
+  sectionChange: Stats;
+  longTasks: { typing: LongTasks; save: LongTasks; pause: LongTasks };
+  goals: Record<string, number>;
+  met: Record<string, boolean>;
+  profile?: { totalMs: number; functions: unknown[] };
+}
+
+export interface VisitScaleResult {
+  name: 'visit-scale';
+  cpuThrottlingRate: number;
+  sizes: VisitScaleSize[];
+}
+
+const throttle = (session: CDPSession, rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
+
+/** The floor: a bare input alone in a blank page of the same browser, same words and rhythm, 4×. */
+async function floorOf(page: Page): Promise<Stats> {
+  await page.setContent('<!doctype html><meta name="viewport" content="width=device-width"><input aria-label="Emplacement">');
+  const session = await cdp(page);
+  await throttle(session, RATE);
+  await page.evaluate(recordInputToPaint);
+  for (let word = 0; word < 30; word++) {
+    await page.getByLabel('Emplacement').click();
+    await page.keyboard.type('palier ', { delay: 60 });
+    await page.waitForTimeout(150 + ((word * 137) % 400));
+  }
+  const floor = stats((await readLatencies(page)).keydown!);
+  await throttle(session, 1);
+  return floor;
+}
+
+async function heapMB(session: CDPSession): Promise<number> {
+  await session.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await session.send('Runtime.getHeapUsage');
+  return round(usedSize / 1024 / 1024);
+}
+
+async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSize> {
+  makeVisitBig(env.server, Math.round(fields / FIELDS_PER_ITEM));
+  const context = await env.newContext({ args: ['--disable-gpu-vsync', '--disable-frame-rate-limit'] });
+  try {
+    const floor = await floorOf(await context.newPage());
+    const page = await context.newPage();
+    await signIn(page, 'inspecteur@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+    const session = await cdp(page);
+    const began = Date.now();
+    await openBigVisit(page);
+    const openMs = Date.now() - began;
+    const heap = await heapMB(session);
+
+    await throttle(session, RATE);
+    await page.evaluate(observeLongTasks);
+    await page.evaluate(recordInputToPaint);
+    const SECTIONS = 20;
+    await typeSession(page, SECTIONS, 30);
+    const latencies = await readLatencies(page);
+    const typing = stats(latencies.keydown!);
+    const sectionChange = stats(latencies.click!.slice(0, SECTIONS));
+    const typingTasks = await takeLongTasks(page);
+
+    await page.getByLabel('Emplacement').first().fill('dernier mot');
+    await page.waitForTimeout(600);
+    await takeLongTasks(page);
+    await page.getByRole('button', { name: 'Enregistrer •' }).click();
+    await page.getByRole('button', { name: 'Enregistré' }).waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const saveTasks = await takeLongTasks(page);
+
+    let profile;
+    const ratio = { p50: round(typing.p50Ms / floor.p50Ms), p95: round(typing.p95Ms / floor.p95Ms) };
+    const large = fields >= 20_000;
+    const typingMet = large ? ratio.p95 <= GOALS.typingP95RatioLarge : ratio.p50 <= GOALS.typingRatioSmall && ratio.p95 <= GOALS.typingRatioSmall;
+    if (!typingMet) profile = await topSelfTime(session, () => typeSession(page, 3, 10));
+
+    await page.getByLabel('Emplacement').first().fill('avant la pause');
+    await page.waitForTimeout(600);
+    await takeLongTasks(page);
+    // At phone size the drawer with the visit's actions opens from the toolbar.
+    await page.getByRole('button', { name: 'Menu de la visite' }).click();
+    await page.getByRole('button', { name: 'Pause' }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+    await page.waitForURL(/\/visites/, { timeout: 60_000 });
+    await page.waitForTimeout(1500);
+    const pauseTasks = await takeLongTasks(page);
+    await throttle(session, 1);
+
+    const met: Record<string, boolean> = {
+      typing: typingMet,
+      sectionChange: sectionChange.p95Ms <= GOALS.sectionChangeP95Ms,
+      noLongTaskOnSave: saveTasks.longestMs <= GOALS.longTaskMs,
+      noLongTaskOnPause: pauseTasks.longestMs <= GOALS.longTaskMs,
+      heap: heap <= GOALS.heapMB,
+    };
+    if (large) met.open = openMs <= GOALS.openMsLarge;
+    return {
+      fields,
+      openMs,
+      heapMB: heap,
+      floor,
+      typing,
+      ratio,
+      sectionChange,
+      longTasks: { typing: typingTasks, save: saveTasks, pause: pauseTasks },
+      goals: large
+        ? {
+            typingP95Ratio: GOALS.typingP95RatioLarge,
+            openMs: GOALS.openMsLarge,
+            sectionChangeP95Ms: GOALS.sectionChangeP95Ms,
+            longTaskMs: GOALS.longTaskMs,
+            heapMB: GOALS.heapMB,
+          }
+        : { typingRatio: GOALS.typingRatioSmall, sectionChangeP95Ms: GOALS.sectionChangeP95Ms, longTaskMs: GOALS.longTaskMs, heapMB: GOALS.heapMB },
+      met,
+      ...(profile ? { profile: { totalMs: profile.totalMs, functions: profile.functions.filter((f) => f.where).slice(0, 10) } } : {}),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Sizes from `--fields 1000,5000,20000` (the default). */
+function sizesFromArgs(): number[] {
+  const at = process.argv.indexOf('--fields');
+  const raw = at >= 0 ? process.argv[at + 1] : process.env.VISIT_FIELDS;
+  const sizes = (raw ?? '1000,5000,20000').split(',').map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < FIELDS_PER_ITEM)) throw new Error(`--fields: des nombres entiers séparés par des virgules (reçu ${raw})`);
+  return sizes;
+}
+
+export async function measureVisitScale(): Promise<VisitScaleResult> {
+  const sizes: VisitScaleSize[] = [];
+  for (const fields of sizesFromArgs()) {
+    // A fresh server per size: the visit paused by the previous size would no longer offer 'Démarrer'.
+    const env = await startBenchEnv();
+    try {
+      const size = await measureSize(env, fields);
+      console.log(JSON.stringify({ fields, openMs: size.openMs, heapMB: size.heapMB, ratio: size.ratio, sectionP95: size.sectionChange.p95Ms, met: size.met }));
+      sizes.push(size);
+    } finally {
+      await env.close();
+    }
+  }
+  return { name: 'visit-scale', cpuThrottlingRate: RATE, sizes };
+}
