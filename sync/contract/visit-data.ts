@@ -237,19 +237,36 @@ export interface MissingField {
  */
 export function missingRequiredFields(data: VisitData): MissingField[] {
   const out: MissingField[] = [];
-  const walk = (formId: string, sections: Record<string, VisitSection>, path: string[], ids: string[]) => {
+  // One walk with shared stacks; paths are copied only for a section with a missing field.
+  const path: string[] = [];
+  const ids: string[] = [];
+  const walk = (formId: string, sections: Record<string, VisitSection>) => {
     for (const section of Object.values(sections)) {
       if (section.is_hidden) continue;
-      const here = [...path, section.name];
-      const hereIds = [...ids, section.id];
-      for (const field of Object.values(section.fields))
-        if (!field.is_hidden && isRequired(field) && !isAnswered(field)) out.push({ formId, sectionId: section.id, field, path: here, sectionIds: hereIds });
-      walk(formId, section.sections, here, hereIds);
+      path.push(section.name);
+      ids.push(section.id);
+      const missing = ownMissing(section);
+      if (missing.length > 0) {
+        const here = [...path];
+        const hereIds = [...ids];
+        for (const field of missing) out.push({ formId, sectionId: section.id, field, path: here, sectionIds: hereIds });
+      }
+      walk(formId, section.sections);
+      path.pop();
+      ids.pop();
     }
   };
-  for (const form of Object.values(data)) walk(form.form_id, form.sections, [form.form_name], []);
+  for (const form of Object.values(data)) {
+    path.push(form.form_name);
+    walk(form.form_id, form.sections);
+    path.pop();
+  }
   return out;
 }
+
+/** A section's own required fields still without an answer. */
+const ownMissing = (section: VisitSection): VisitField[] =>
+  Object.values(section.fields).filter((field) => !field.is_hidden && isRequired(field) && !isAnswered(field));
 
 /** 'photo.jpg' at 1732267200123 → 'photo_1732267200123.jpg' (a millisecond timestamp before the extension). */
 export function generatedFileName(originalName: string, now = Date.now()): string {

@@ -4,10 +4,11 @@
  * for each typed word cost ~150 ms of main thread under a 4× slower CPU
  * (IndexedDB's copy, the tabs' BroadcastChannel copy, the store's read
  * back), long enough to swallow keystrokes. The draft writes the copy whole
- * at the first change after a save (so that the copy says dirty) and after any
- * change of structure or flags; in between, only the fields answered, as one
- * small local document tied to that write: a copy written again, replaced by a
- * download or removed leaves no answer applied to the wrong text.
+ * when it saves and after a change of structure or flags; in between, only the
+ * fields answered, as one small local document tied to that write (answers
+ * there mean unsaved work, whatever the copy's dirty flag says): a copy
+ * written again, replaced by a download or removed leaves no answer applied to
+ * the wrong text.
  */
 import type { VisitData, VisitField, VisitSection } from '../contract/visit-data';
 import type { Database } from '../store/database';
@@ -31,6 +32,11 @@ export function writeAnswers(db: Database, visitId: number, base: string, fields
 export async function readAnswers(db: Database, visitId: number, base: string | undefined): Promise<VisitField[]> {
   const stored = await readLocal<StoredAnswers>(db, answersDoc(visitId));
   return stored && base !== undefined && stored.base === base ? stored.fields : [];
+}
+
+/** Unsaved answers on disk: the copy says dirty, or answers complete its last whole write. */
+export async function unsavedOnDisk(db: Database, visitId: number, copy: { dirty: boolean; answersBase?: string }): Promise<boolean> {
+  return copy.dirty || (await readAnswers(db, visitId, copy.answersBase)).length > 0;
 }
 
 export const clearAnswers = (db: Database, visitId: number): Promise<void> => removeLocal(db, answersDoc(visitId));

@@ -5,7 +5,8 @@
  * list screen, so copies stayed as long as the list was not shown).
  */
 import type { Database, OutboxDoc } from '../store/database';
-import type { VisitCopyMeta } from '../pull/visits';
+import type { StoredVisitCopy, VisitCopyMeta } from '../pull/visits';
+import { unsavedOnDisk } from './visit-answers-store';
 import { dataOf } from '../store/plain';
 
 const visitOf = (entity: string) => (entity.startsWith('visit:') ? entity.slice('visit:'.length) : null);
@@ -35,11 +36,11 @@ export function closedCopiesDropper(db: Database) {
  */
 export async function saveUnsavedCopies(db: Database, save: (visitId: number) => Promise<boolean>, isOpen: (visitId: number) => boolean): Promise<number[]> {
   const copies = await db.visitdata.find().exec();
-  const unsaved = copies
-    .map((doc) => ({ id: Number(doc.id), copy: dataOf<VisitCopyMeta>(doc) }))
-    .filter(({ id, copy }) => copy.dirty && copy.started && !copy.closing && !isOpen(id));
+  const started = copies
+    .map((doc) => ({ id: Number(doc.id), copy: dataOf<StoredVisitCopy>(doc) }))
+    .filter(({ id, copy }) => copy.started && !copy.closing && !isOpen(id));
   const saved: number[] = [];
-  for (const { id } of unsaved) if (await save(id)) saved.push(id);
+  for (const { id, copy } of started) if ((await unsavedOnDisk(db, id, copy)) && (await save(id))) saved.push(id);
   return saved;
 }
 

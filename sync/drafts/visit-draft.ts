@@ -57,10 +57,9 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   // Answers typed and not yet in snapshot.forms (visit-answers.ts), and since when.
   const answers = createAnswerBuffer();
   let heldSince = 0;
-  // The disk side (visit-answers-store.ts): the last whole write, whether it is a dirty one this
-  // draft may complete with answers alone, the fields answered since, and a change they cannot carry.
+  // The disk side (visit-answers-store.ts): the last whole write, the fields answered since, and
+  // whether a change they cannot carry was made.
   let base: string | undefined;
-  let wholeIsDirty = false;
   const answered = new Map<string, VisitField>();
   let wholeNeeded = false;
 
@@ -98,8 +97,8 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     settle();
     heldSince = 0;
     if (!snapshot.forms) return;
-    if (dirty && wholeIsDirty && !wholeNeeded && base !== undefined) {
-      // Only answers since the last whole (dirty) write: they go beside it, a few hundred bytes.
+    if (dirty && !wholeNeeded && base !== undefined) {
+      // Only answers since the last whole write: they go beside it, a few hundred bytes.
       if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
       return;
     }
@@ -112,7 +111,6 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     base = newAnswersBase();
     const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), formsJson: knownText, dirty, answersBase: base };
     await doc.incrementalPatch({ data: { ...stored }, savedAt: Date.now() });
-    wholeIsDirty = dirty;
     await clearAnswers(env.db, visitId);
   }
 
@@ -156,12 +154,12 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const { copy, forms } = fromStore(stored);
       // Answers typed after the last whole write (a reload or a crash in between) complete it.
       base = stored?.answersBase;
-      wholeIsDirty = Boolean(copy?.dirty && base);
       const kept = forms ? await readAnswers(env.db, visitId, base) : [];
       for (const field of kept) answered.set(field.id, field);
-      publish({ loaded: true, copy, forms: forms ? applyAnswers(forms, kept) : null, dirty: copy?.dirty ?? false });
+      const dirty = (copy?.dirty ?? false) || kept.length > 0;
+      publish({ loaded: true, copy, forms: forms ? applyAnswers(forms, kept) : null, dirty });
       if (closed) return; // closed while loading: nothing to follow
-      if (copy?.dirty && copy.started) scheduleAutosave();
+      if (dirty && copy?.started) scheduleAutosave();
       watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {
         if (closed) return;
         const next = latest ? dataOf<StoredVisitCopy>(latest) : null;

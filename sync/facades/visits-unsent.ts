@@ -9,7 +9,8 @@
 import type { Database, OutboxDoc } from '../store/database';
 import type { FileStore } from '../store/files';
 import { dataOf } from '../store/plain';
-import { metaOf, type StoredVisitCopy, type VisitListDoc } from '../pull/visits';
+import type { StoredVisitCopy, VisitListDoc } from '../pull/visits';
+import { unsavedOnDisk } from '../drafts/visit-answers-store';
 import type { UnsentItem } from './module';
 
 /** The visit a field photo belongs to, from its blob id `visit-<id>-<generated name>`. */
@@ -19,8 +20,8 @@ const visitOfFile = (fileId: string): number | null => {
 };
 
 export async function visitUnsent(db: Database, files: FileStore, commands: readonly Pick<OutboxDoc, 'fileIds'>[]): Promise<UnsentItem[]> {
-  const copies = (await db.visitdata.find().exec()).map((doc) => ({ id: Number(doc.id), copy: metaOf(dataOf<StoredVisitCopy>(doc)) }));
-  const names = new Map(copies.map(({ id, copy }) => [id, copy.info.visit_name]));
+  const copies = (await db.visitdata.find().exec()).map((doc) => ({ id: Number(doc.id), stored: dataOf<StoredVisitCopy>(doc) }));
+  const names = new Map(copies.map(({ id, stored }) => [id, stored.info.visit_name]));
   const nameOf = async (visitId: number): Promise<string> => {
     const known = names.get(visitId);
     if (known) return known;
@@ -30,9 +31,10 @@ export async function visitUnsent(db: Database, files: FileStore, commands: read
     return name;
   };
 
-  const items: UnsentItem[] = copies
-    .filter(({ copy }) => copy.dirty && copy.started && !copy.closing)
-    .map(({ id, copy }) => ({ kind: 'unsaved-visit', label: `Visite « ${copy.info.visit_name} »`, object: `visit:${id}`, fileIds: [] }));
+  const items: UnsentItem[] = [];
+  for (const { id, stored } of copies)
+    if (stored.started && !stored.closing && (await unsavedOnDisk(db, id, stored)))
+      items.push({ kind: 'unsaved-visit', label: `Visite « ${stored.info.visit_name} »`, object: `visit:${id}`, fileIds: [] });
 
   // A photo in a queued (or refused) upload is already listed with that command.
   const queued = new Set(commands.flatMap((c) => c.fileIds));

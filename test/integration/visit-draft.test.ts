@@ -17,6 +17,7 @@ import { closeVisit, visitFilePrefix } from '../../sync/commands/visit-operation
 import { flattenSections, type VisitData, type VisitField } from '../../sync/contract/visit-data';
 import { dataOf } from '../../sync/store/plain';
 import { readLocal, writeLocal } from '../../sync/store/local';
+import { unsavedOnDisk } from '../../sync/drafts/visit-answers-store';
 import { localCopyOf, type StoredVisitCopy, type VisitCopyMeta } from '../../sync/pull/visits';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
@@ -210,6 +211,34 @@ describe('visit draft in the engine', () => {
     await typing.close();
     o.resume();
     await until(async () => serverValue(visitId, field.id) === 'Fuite d’eau');
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
+  });
+
+  it('after a save, answers go beside the saved copy only, and still count as unsaved work on disk', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const stored = async () => dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const timers = manualTimers();
+    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    await draft.load();
+    const { field } = textField(draft.getSnapshot().forms!);
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Avant'] }));
+    await draft.save();
+    const saved = await stored();
+    expect(saved.dirty).toBe(false);
+    expect(await unsavedOnDisk(db, visitId, saved)).toBe(false);
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Après la sauvegarde'] }));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => unsavedOnDisk(db, visitId, await stored()));
+    expect((await stored()).formsJson).toBe(saved.formsJson);
+    const reloaded = openVisitDraft({ db, outbox: o, timers: manualTimers() }, visitId);
+    await reloaded.load();
+    expect(reloaded.getSnapshot().dirty).toBe(true);
+    expect(textField(reloaded.getSnapshot().forms!).field.field_value).toEqual(['Après la sauvegarde']);
+    await reloaded.close();
+    await draft.close();
+    o.resume();
+    await until(async () => serverValue(visitId, field.id) === 'Après la sauvegarde');
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 
