@@ -14,7 +14,19 @@
  * Where a goal is missed, the CPU profile of the same work names what costs.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { FIELDS_PER_ITEM, makeVisitBig, openBigVisit, readLatencies, recordInputToPaint, round, stats, typeSession, type Stats } from './big-visit';
+import {
+  FIELDS_PER_ITEM,
+  makeVisitBig,
+  openBigVisit,
+  readLatencies,
+  recordInputToPaint,
+  resetLatencies,
+  round,
+  stats,
+  typeIntoBareInput,
+  typeSession,
+  type Stats,
+} from './big-visit';
 import { cdp, signIn, startBenchEnv, type BenchEnv } from './env';
 import { observeLongTasks, takeLongTasks, topSelfTime, type LongTasks } from './profile';
 
@@ -33,6 +45,8 @@ export interface VisitScaleSize {
   openMs: number;
   heapMB: number;
   floor: Stats;
+  /** A bare input added to the visit's page outside React, same rhythm, 4×: the page's own paint, without the app's code. */
+  inPageFloor: Stats;
   typing: Stats;
   ratio: { p50: number; p95: number };
   sectionChange: Stats;
@@ -95,6 +109,9 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     const typing = stats(latencies.keydown!);
     const sectionChange = stats(latencies.click!.slice(0, SECTIONS));
     const typingTasks = await takeLongTasks(page);
+    await page.evaluate(resetLatencies);
+    await typeIntoBareInput(page, 30);
+    const inPageFloor = stats((await readLatencies(page)).keydown!);
 
     await page.getByLabel('Emplacement').first().fill('dernier mot');
     await page.waitForTimeout(600);
@@ -135,6 +152,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       openMs,
       heapMB: heap,
       floor,
+      inPageFloor,
       typing,
       ratio,
       sectionChange,

@@ -51,7 +51,7 @@ export type * from './contract/interventions';
 export type { VisitsFacade, VisitRow, LocalVisitFile } from './facades/visits';
 export { DASHBOARD_VISITS, type VisitListDoc, type VisitCopyMeta } from './pull/visits';
 export type { DraftSnapshot, VisitDraft } from './drafts/visit-draft';
-export { updateField, type FieldChange } from './drafts/visit-answers';
+export { updateField, updateSection, type FieldChange } from './drafts/visit-answers';
 export type * from './contract/visits';
 export { VISIT_STATE_LABELS } from './contract/visits';
 export type * from './contract/visit-data';

@@ -11,15 +11,11 @@ import type { VisitData, VisitField, VisitSection } from '../contract/visit-data
 
 export type FieldChange = (field: VisitField) => VisitField;
 
-/**
- * A copy of the data where one field (found in any section) is replaced by `change(field)`: a photo
- * kept after its reduction lands in its own field, even if another section is shown by then.
- */
-export function updateField(forms: VisitData, fieldId: string, change: FieldChange): VisitData {
+/** A copy of the data where the first section `pick` accepts (found anywhere) is `change(section)`, its path copied. */
+function updateSectionWhere(forms: VisitData, pick: (id: string, section: VisitSection) => boolean, change: (s: VisitSection) => VisitSection): VisitData {
   const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
     for (const [id, section] of Object.entries(sections)) {
-      const field = Object.hasOwn(section.fields, fieldId) ? section.fields[fieldId] : undefined;
-      if (field) return { ...sections, [id]: { ...section, fields: { ...section.fields, [fieldId]: change(field) } } };
+      if (pick(id, section)) return { ...sections, [id]: change(section) };
       const inner = walk(section.sections);
       if (inner) return { ...sections, [id]: { ...section, sections: inner } };
     }
@@ -31,6 +27,21 @@ export function updateField(forms: VisitData, fieldId: string, change: FieldChan
   }
   return forms;
 }
+
+/** A copy of the data where one section (found anywhere) is replaced by `change(section)`. */
+export const updateSection = (forms: VisitData, sectionId: string, change: (s: VisitSection) => VisitSection): VisitData =>
+  updateSectionWhere(forms, (id) => id === sectionId, change);
+
+/**
+ * A copy of the data where one field (found in any section) is replaced by `change(field)`: a photo
+ * kept after its reduction lands in its own field, even if another section is shown by then.
+ */
+export const updateField = (forms: VisitData, fieldId: string, change: FieldChange): VisitData =>
+  updateSectionWhere(
+    forms,
+    (_id, section) => Object.hasOwn(section.fields, fieldId),
+    (section) => ({ ...section, fields: { ...section.fields, [fieldId]: change(section.fields[fieldId]!) } }),
+  );
 
 /** Changes per field, in the order typed: a comment then a value on one field keep both. */
 export function createAnswerBuffer() {

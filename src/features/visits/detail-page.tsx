@@ -10,7 +10,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { flattenSections, updateField, type VisitForm, type VisitSection } from '../../../sync/index';
+import { flattenSections, updateField, updateSection, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
@@ -18,7 +18,7 @@ import { useStableCallback } from '../../ui/use-stable-callback';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FilesDialog } from './files-dialog';
-import { updateSection, useVisitEditor } from './use-visit-editor';
+import { useVisitEditor } from './use-visit-editor';
 import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';

@@ -6,29 +6,12 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
-import type { DraftSnapshot, FieldChange, VisitData, VisitDraft, VisitSection } from '../../../sync/index';
+import type { DraftSnapshot, FieldChange, VisitData, VisitDraft } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 
 const EMPTY: DraftSnapshot = { loaded: false, copy: null, forms: null, dirty: false };
 const noDraft = { getSnapshot: () => EMPTY, subscribe: () => () => undefined };
-
-/** A copy of the data where one section (found anywhere) is replaced by `change(section)`. */
-export function updateSection(forms: VisitData, sectionId: string, change: (s: VisitSection) => VisitSection): VisitData {
-  const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
-    for (const [id, section] of Object.entries(sections)) {
-      if (id === sectionId) return { ...sections, [id]: change(section) };
-      const inner = walk(section.sections);
-      if (inner) return { ...sections, [id]: { ...section, sections: inner } };
-    }
-    return null;
-  };
-  for (const [formId, form] of Object.entries(forms)) {
-    const sections = walk(form.sections);
-    if (sections) return { ...forms, [formId]: { ...form, sections } };
-  }
-  return forms;
-}
 
 export function useVisitEditor(visitId: number) {
   const { ready, userId } = useSnapshot(engineState);
