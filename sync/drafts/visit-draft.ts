@@ -92,8 +92,17 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     writeTimer = timers.setTimeout(() => void writeLocal(true).catch(report), LOCAL_WRITE_MS);
   }
 
-  async function writeLocal(dirty: boolean): Promise<void> {
+  // One local write at a time: answers written beside a whole write still running would be removed by it.
+  let writing: Promise<void> = Promise.resolve();
+  function writeLocal(dirty: boolean): Promise<void> {
     writeTimer = stop(writeTimer);
+    settle();
+    const run = writing.then(() => writeNow(dirty));
+    writing = run.catch(() => undefined);
+    return run;
+  }
+
+  async function writeNow(dirty: boolean): Promise<void> {
     settle();
     heldSince = 0;
     if (!snapshot.forms) return;
