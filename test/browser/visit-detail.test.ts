@@ -95,6 +95,16 @@ describe('visit detail', () => {
       .first()
       .click();
 
+    // The drawer's tree marks the section shown, and only it, as the toolbar moves (its entries are
+    // drawn again only when what they show changes).
+    const currentEntry = page.locator('nav[aria-label="Formulaires"] [aria-current="true"]');
+    await expect.poll(() => currentEntry.allTextContents()).toEqual(['Hall d’entrée']);
+    await page.getByRole('button', { name: 'Section suivante' }).click();
+    await expect.poll(() => currentEntry.allTextContents()).not.toEqual(['Hall d’entrée']);
+    expect(await currentEntry.count()).toBe(1);
+    await page.getByRole('button', { name: 'Section précédente' }).click();
+    await expect.poll(() => currentEntry.allTextContents()).toEqual(['Hall d’entrée']);
+
     await context.setOffline(true);
     await page.getByRole('switch', { name: 'Édition' }).check();
     await page.getByLabel('Libellé de la section').fill('Hall principal');
