@@ -39,7 +39,7 @@ const isUrl = (v: string) => /^https?:\/\/\S+\.\S+/.test(v);
 const digits = (v: string) => v.replace(/\D/g, '');
 const trimmed = (v: string) => v.trim();
 
-/** Memoised: a keystroke re-renders the field typed in (its answer changed), not its 1,000 siblings. */
+/** Memoised: a keystroke renders nothing (typed-input.tsx); once typing pauses, the fields whose answer changed render, not their siblings. */
 export const FieldInput = memo(function FieldInput({ field, disabled, editMode, onChange, onAnswer, onFile, onDuplicate }: Props) {
   const id = useId();
   const [fileError, setFileError] = useState<string | null>(null);
