@@ -6,7 +6,7 @@
  * errors, timeouts, 5xx and 429 retry with backoff; 401 pauses until the user
  * signs in again; other 4xx reject the command (shown, retried or discarded
  * by the user, never silently dropped). The documents a command touches are
- * pending while it is unsent and undone if it is refused (pending-docs.ts).
+ * pending while it is unsent and undone if it is refused (touched.ts, pending-docs.ts).
  */
 import type { Subscription } from 'rxjs';
 import { isApiFailure, type ApiFailure } from '../api/failure';
@@ -24,7 +24,8 @@ import { plainData } from '../store/plain';
 import { AppError } from '../errors';
 import { sendCommand } from './send-command';
 import { idMapOf } from './id-map';
-import { isPending, refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
+import { isPending, type Refetch } from './pending-docs';
+import { touchedDocuments } from './touched';
 
 export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
   store: Store;
@@ -103,47 +104,14 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     return next;
   }
 
-  /** The documents a command touches, with the server's ids where they are known. */
-  const touchesOf = (command: Pick<OutboxDoc, 'name' | 'payload'>, ids: IdMap): string[] =>
-    (registry[command.name]?.touches?.(command.payload) ?? []).map((key) => resolveKey(key, ids));
-
-  /** Documents touched by unsent commands other than `self` (waiting or in flight, not refused, not sent). */
-  async function touchedByOthers(self: string | null): Promise<Set<string>> {
-    const ids = await readIdMap();
-    const keys = new Set<string>();
-    for (const doc of await db.outbox.find().exec()) {
-      if (doc.id === self || completed.has(doc.id) || doc.status === 'rejected') continue;
-      for (const key of touchesOf(doc, ids)) keys.add(key);
-    }
-    return keys;
-  }
-
-  /**
-   * A command left the line (sent, refused or discarded): the documents it touched that no other
-   * unsent command touches are released — pending cleared, or a refusal undone (pending-docs.ts).
-   */
-  async function release(command: OutboxDoc, refused: boolean, only?: string[]): Promise<string[]> {
-    const keys = only ?? touchesOf(command, await readIdMap());
-    if (keys.length === 0) return [];
-    const others = await touchedByOthers(command.id);
-    const toRead: string[] = [];
-    for (const key of keys) {
-      if (refused) await rememberRefusal(db, key);
-      if (others.has(key)) await setPending(db, key, true);
-      else if (await releaseDoc(db, key)) toRead.push(key);
-    }
-    return toRead;
-  }
-
-  /** A refusal undone: the server's copies are read again, outside the lock (network). */
-  async function releaseRefused(command: OutboxDoc, only?: string[]): Promise<void> {
-    const toRead = await exclusive(() => release(command, true, only));
-    for (const key of toRead) await refetchDoc(db, key, refetch);
-  }
-
-  async function markTouched(command: Pick<OutboxDoc, 'name' | 'payload'>): Promise<void> {
-    for (const key of touchesOf(command, await readIdMap())) await setPending(db, key, true);
-  }
+  const { touchesOf, touchedByOthers, release, readAgain, releaseRefused, markTouched } = touchedDocuments({
+    db,
+    registry,
+    readIdMap,
+    isCompleted: (id) => completed.has(id),
+    refetch,
+    exclusive,
+  });
 
   function schedule(at: number | null): void {
     if (timer) clearTimeout(timer);
@@ -193,7 +161,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         return release(command, false);
       });
       // An earlier command on the same documents was refused: now the last has left, the truth is read.
-      for (const key of toRead) await refetchDoc(db, key, refetch);
+      await readAgain(toRead);
       if (command.fileIds.length > 0) await files.remove(command.fileIds);
       if (completed.size >= REMOVE_BATCH) await removeCompleted();
     } catch (error) {
