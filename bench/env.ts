@@ -63,6 +63,15 @@ async function addSeedPage(appDir: string): Promise<void> {
 
 export { signIn };
 
+/** The home screen's greeting (« Bonjour … »), whoever is signed in. */
+export const homeGreeting = (page: Page) => page.getByRole('heading', { name: /^Bonjour/ }).first();
+
+/** Signs in and waits for the home screen. */
+export async function signInHome(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await homeGreeting(page).waitFor();
+}
+
 /**
  * Puts every intervention `sourceEmail` may list into `targetEmail`'s store on
  * this device, before that user signs in (the page is outside the app: no
@@ -87,11 +96,7 @@ export async function managerWithCachedList(env: BenchEnv): Promise<{ context: B
   const context = await env.newContext();
   const cached = await seedInterventions(env, context, 'gestionnaire@demo.fr', 'gestionnaire@demo.fr');
   const page = await context.newPage();
-  await signIn(page, 'gestionnaire@demo.fr');
-  await page
-    .getByRole('heading', { name: /^Bonjour/ })
-    .first()
-    .waitFor();
+  await signInHome(page, 'gestionnaire@demo.fr');
   await page.mouse.move(195, 500);
   return { context, page, cached };
 }

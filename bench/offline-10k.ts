@@ -12,7 +12,7 @@
  */
 import type { Page } from 'playwright-core';
 import { round, stats, type Stats } from './big-visit';
-import { signIn, startBenchEnv } from './env';
+import { homeGreeting, signInHome, startBenchEnv } from './env';
 
 /** The seed cycles through nine places, a few closed or done: 10,660 generated give about 10,000 open. */
 const SCALE = Number(process.env.OFFLINE_10K_SCALE ?? 10_660);
@@ -49,11 +49,7 @@ export async function measureOffline10k(): Promise<Offline10kResult> {
   try {
     const context = await env.newContext();
     const page = await context.newPage();
-    await signIn(page, 'gestionnaire@demo.fr');
-    await page
-      .getByRole('heading', { name: /^Bonjour/ })
-      .first()
-      .waitFor();
+    await signInHome(page, 'gestionnaire@demo.fr');
     const bar = page.getByRole('progressbar', BAR);
     await bar.waitFor({ timeout: 120_000 });
     const started = Date.now();
@@ -76,10 +72,7 @@ export async function measureOffline10k(): Promise<Offline10kResult> {
     const detailTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await nav.getByRole('link', { name: 'Accueil' }).click();
-      await page
-        .getByRole('heading', { name: /^Bonjour/ })
-        .first()
-        .waitFor();
+      await homeGreeting(page).waitFor();
       listTimes.push(
         await timed(() =>
           nav

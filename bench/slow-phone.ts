@@ -24,7 +24,7 @@ import {
   typeSession,
   type Stats,
 } from './big-visit';
-import { cdp, managerWithCachedList, signIn, startBenchEnv, type BenchEnv } from './env';
+import { cdp, homeGreeting, managerWithCachedList, signIn, startBenchEnv, type BenchEnv } from './env';
 import { observeLongTasks, rendererTime, takeLongTasks, topSelfTime, type LongTasks } from './profile';
 
 const RATE = 4;
@@ -148,10 +148,7 @@ async function measureList(env: BenchEnv) {
   const session = await cdp(page);
   const run = async (rate: number) => {
     await page.goto('/');
-    await page
-      .getByRole('heading', { name: /^Bonjour/ })
-      .first()
-      .waitFor();
+    await homeGreeting(page).waitFor();
     await page.waitForTimeout(1_000);
     await throttle(session, rate);
     await openList(page);
@@ -173,10 +170,7 @@ async function measureList(env: BenchEnv) {
   let profile;
   if (slow.scroll.longestMs > 50) {
     await page.goto('/');
-    await page
-      .getByRole('heading', { name: /^Bonjour/ })
-      .first()
-      .waitFor();
+    await homeGreeting(page).waitFor();
     await throttle(session, RATE);
     await openList(page);
     const renderer = await rendererTime(session, () => scrollToEnd(page, 5));
