@@ -25,6 +25,7 @@ import {
   stats,
   typeIntoBareInput,
   typeSession,
+  visitControls,
   type Stats,
 } from './big-visit';
 import { cdp, signIn, startBenchEnv, type BenchEnv } from './env';
@@ -113,11 +114,12 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     await typeIntoBareInput(page, 30);
     const inPageFloor = stats((await readLatencies(page)).keydown!);
 
-    await page.getByLabel('Emplacement').first().fill('dernier mot');
+    const controls = visitControls(page);
+    await controls.field('Emplacement').fill('dernier mot');
     await page.waitForTimeout(600);
     await takeLongTasks(page);
-    await page.getByRole('button', { name: 'Enregistrer •' }).click();
-    await page.getByRole('button', { name: 'Enregistré' }).waitFor({ timeout: 60_000 });
+    await controls.toolbar('Enregistrer •').click();
+    await controls.toolbar('Enregistré').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1000);
     const saveTasks = await takeLongTasks(page);
 
@@ -127,13 +129,13 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     const typingMet = large ? ratio.p95 <= GOALS.typingP95RatioLarge : ratio.p50 <= GOALS.typingRatioSmall && ratio.p95 <= GOALS.typingRatioSmall;
     if (!typingMet) profile = await topSelfTime(session, () => typeSession(page, 3, 10));
 
-    await page.getByLabel('Emplacement').first().fill('avant la pause');
+    await controls.field('Emplacement').fill('avant la pause');
     await page.waitForTimeout(600);
     await takeLongTasks(page);
     // At phone size the drawer with the visit's actions opens from the toolbar.
-    await page.getByRole('button', { name: 'Menu de la visite' }).click();
-    await page.getByRole('button', { name: 'Pause' }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+    await controls.toolbar('Menu de la visite').click();
+    await controls.drawerButton('Pause').click();
+    await controls.dialogButton('Pause').click();
     await page.waitForURL(/\/visites/, { timeout: 60_000 });
     await page.waitForTimeout(1500);
     const pauseTasks = await takeLongTasks(page);

@@ -55,6 +55,8 @@ export { updateField, updateSection, type FieldChange } from './drafts/visit-ans
 export type * from './contract/visits';
 export { VISIT_STATE_LABELS } from './contract/visits';
 export type * from './contract/visit-data';
+export type { MissingField } from './contract/visit-required';
+export { missingRequiredCounts, missingRequiredFields } from './contract/visit-required';
 export {
   FIELD_TYPES,
   DUPLICATE_WARNING,
@@ -69,7 +71,6 @@ export {
   generatedFileName,
   isAnswered,
   isRequired,
-  missingRequiredFields,
   noteTone,
   toggleOption,
   withFieldAfter,

@@ -40,6 +40,8 @@ export interface CallOptions {
   json?: unknown;
   /** A JSON body already written as text: sent as it is, with the JSON content type. */
   jsonText?: string;
+  /** A JSON body kept as a blob (a visit's forms, megabytes): handed to fetch as it is, never copied into a string. */
+  jsonBlob?: Blob;
   body?: FormData;
   searchParams?: Record<string, string | number | boolean | (string | number)[] | undefined>;
   /** Sent as Idempotency-Key so that a replayed write is applied once. */
@@ -85,20 +87,20 @@ export function joinUrl(base: string, path: string): string {
  * are: ky forwards options it does not know (`bodyText`) to its `fetch`, which builds the request
  * again with that string. ky's own checks, timeout and errors are kept.
  */
-interface TextBodyInit extends RequestInit {
-  bodyText?: string;
+interface AsIsBodyInit extends RequestInit {
+  bodyAsIs?: string | Blob;
 }
 
-function jsonBody(text: string, headers: Record<string, string>): { body: string; bodyText: string } {
+function jsonBody(body: string | Blob, headers: Record<string, string>): { body: string | Blob; bodyAsIs: string | Blob } {
   headers['Content-Type'] = 'application/json';
-  return { body: text, bodyText: text };
+  return { body, bodyAsIs: body };
 }
 
-function sendTextBodyAsIs(send: typeof fetch): typeof fetch {
-  return (input, init?: TextBodyInit) => {
-    if (init?.bodyText === undefined || !(input instanceof Request)) return send(input, init);
-    const { bodyText, ...rest } = init;
-    return send(input.url, { ...rest, method: input.method, headers: input.headers, signal: input.signal, body: bodyText });
+function sendBodyAsIs(send: typeof fetch): typeof fetch {
+  return (input, init?: AsIsBodyInit) => {
+    if (init?.bodyAsIs === undefined || !(input instanceof Request)) return send(input, init);
+    const { bodyAsIs, ...rest } = init;
+    return send(input.url, { ...rest, method: input.method, headers: input.headers, signal: input.signal, body: bodyAsIs });
   };
 }
 
@@ -109,7 +111,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     retry: 0,
     timeout: options.timeoutMs ?? 30_000,
     throwHttpErrors: true,
-    fetch: sendTextBodyAsIs(options.fetch ?? ((input, init) => fetch(input, init))),
+    fetch: sendBodyAsIs(options.fetch ?? ((input, init) => fetch(input, init))),
   });
 
   async function send(method: string, path: string, o: CallOptions, token: string | null): Promise<Response> {
@@ -122,6 +124,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         headers,
         searchParams: toSearchParams(o.searchParams),
+        ...(o.jsonBlob ? jsonBody(o.jsonBlob, headers) : {}),
         ...(o.jsonText !== undefined ? jsonBody(o.jsonText, headers) : o.json !== undefined ? jsonBody(JSON.stringify(o.json), headers) : {}),
         ...(o.body ? { body: o.body } : {}),
         ...(o.signal ? { signal: o.signal } : {}),

@@ -6,7 +6,7 @@
  */
 import type { VisitData } from '../contract/visit-data';
 import type { FileStore } from '../store/files';
-import { formsText } from '../drafts/visit-forms-text';
+import { formsFile } from '../drafts/visit-forms-text';
 import type { OperationOutbox } from './operation';
 
 /** Blob ids of a visit's field files: `visit-<id>-<generated name>` (see the files dialog). */
@@ -32,7 +32,10 @@ export async function queueVisitFiles(outbox: OperationOutbox, files: FileStore,
 }
 
 export async function closeVisit(outbox: OperationOutbox, files: FileStore, queuedFileIds: ReadonlySet<string>, input: CloseVisitInput): Promise<string[]> {
-  const ids = [await outbox.enqueue(input.mode === 'draft' ? 'visit.draft' : 'visit.terminate', { visitId: input.visitId, dataJson: formsText(input.data) })];
+  const file = formsFile(input.visitId, input.data);
+  const ids = [
+    await outbox.enqueue(input.mode === 'draft' ? 'visit.draft' : 'visit.terminate', { visitId: input.visitId, dataFile: file.id }, { files: [file] }),
+  ];
   ids.push(await outbox.enqueue('visit.fiche', { visitId: input.visitId, fiche: input.fiche }));
   ids.push(...(await queueVisitFiles(outbox, files, input.visitId, queuedFileIds)));
   return ids;

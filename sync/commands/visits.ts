@@ -9,13 +9,17 @@
  */
 import { visitPaths, type VisitSendMode } from '../contract/visits';
 import type { VisitData } from '../contract/visit-data';
-import { defineCommand, type CommandContext } from '../outbox/commands';
+import { defineCommand, type CommandContext, type RequestSpec } from '../outbox/commands';
 import type { VisitCopyMeta } from '../pull/visits';
 import { dataOf } from '../store/plain';
 
 async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<VisitCopyMeta>): Promise<void> {
   const doc = await ctx.db.visitdata.findOne(String(visitId)).exec();
-  if (doc) await doc.incrementalPatch({ data: { ...dataOf(doc), ...change } as Record<string, unknown>, savedAt: Date.now() });
+  if (!doc) return;
+  const data = dataOf<Record<string, unknown>>(doc);
+  // A copy holds megabytes of forms: it is written again only when a flag changes.
+  if (Object.entries(change).every(([key, value]) => data[key] === value)) return;
+  await doc.incrementalPatch({ data: { ...data, ...change }, savedAt: Date.now() });
 }
 
 async function patchListState(ctx: CommandContext, visitId: number, state: string): Promise<void> {
@@ -42,11 +46,19 @@ export const visitStart = defineCommand<{ visitId: number }>()({
 
 export interface VisitSendCommand extends Record<string, unknown> {
   visitId: number;
-  /** The forms as JSON text (drafts/visit-forms-text.ts): the outbox stores and sends one string. */
+  /**
+   * The forms' JSON as a blob in the file store (drafts/visit-forms-text.ts formsFile): a 20,000-field
+   * visit is 8 MB, which the command's document would copy at each of its writes and broadcasts.
+   */
+  dataFile?: string;
+  /** Commands queued by an earlier version carry the forms as JSON text… */
   dataJson?: string;
-  /** Commands queued by an earlier version carry the forms as objects. */
+  /** …or as objects. */
   data?: VisitData;
 }
+
+const dataBody = (p: VisitSendCommand): Partial<RequestSpec> =>
+  p.dataFile !== undefined ? { jsonFile: p.dataFile } : p.dataJson !== undefined ? { jsonText: p.dataJson } : { json: p.data };
 
 const SEND_LABELS: Record<VisitSendMode, string> = { save: 'Enregistrement de la visite', draft: 'Mise en pause de la visite', terminate: 'Fin de la visite' };
 
@@ -59,7 +71,7 @@ function sendCommand(mode: VisitSendMode) {
     name: `visit.${mode}`,
     label: () => SEND_LABELS[mode],
     entity: (p) => `visit:${p.visitId}`,
-    request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), ...(p.dataJson !== undefined ? { jsonText: p.dataJson } : { json: p.data }) }),
+    request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), ...dataBody(p) }),
     coalesce: mode === 'save',
     touches: (p) => (mode === 'save' ? [] : rowOf(p)),
     async apply(ctx, p) {

@@ -220,64 +220,25 @@ export function isRequired(field: VisitField): boolean {
   return required;
 }
 
-export interface MissingField {
-  formId: string;
-  sectionId: string;
-  field: VisitField;
-  /** Form name, then the section names down to the field's section. */
-  path: string[];
-  /** The ids of the sections on that path, the field's own last. */
-  sectionIds: string[];
-}
-
-/**
- * The required fields (field_config) left without an answer, in the navigation order. A hidden
- * field or a field of a hidden section is not asked for: hiding is how an inspector says an item
- * is not there.
- */
-export function missingRequiredFields(data: VisitData): MissingField[] {
-  const out: MissingField[] = [];
-  // One walk with shared stacks; paths are copied only for a section with a missing field.
-  const path: string[] = [];
-  const ids: string[] = [];
-  const walk = (formId: string, sections: Record<string, VisitSection>) => {
-    for (const section of Object.values(sections)) {
-      if (section.is_hidden) continue;
-      path.push(section.name);
-      ids.push(section.id);
-      const missing = ownMissing(section);
-      if (missing.length > 0) {
-        const here = [...path];
-        const hereIds = [...ids];
-        for (const field of missing) out.push({ formId, sectionId: section.id, field, path: here, sectionIds: hereIds });
-      }
-      walk(formId, section.sections);
-      path.pop();
-      ids.pop();
-    }
-  };
-  for (const form of Object.values(data)) {
-    path.push(form.form_name);
-    walk(form.form_id, form.sections);
-    path.pop();
-  }
-  return out;
-}
-
-/** A section's own required fields still without an answer. */
-const ownMissing = (section: VisitSection): VisitField[] =>
-  Object.values(section.fields).filter((field) => !field.is_hidden && isRequired(field) && !isAnswered(field));
-
 /** 'photo.jpg' at 1732267200123 → 'photo_1732267200123.jpg' (a millisecond timestamp before the extension). */
 export function generatedFileName(originalName: string, now = Date.now()): string {
   const dot = originalName.lastIndexOf('.');
   return dot > 0 ? `${originalName.slice(0, dot)}_${now}${originalName.slice(dot)}` : `${originalName}_${now}`;
 }
 
-/** Finds a section anywhere in the data, with its form id. */
+/** Finds a section anywhere in the data, with its form id (a walk that stops at it, no list built). */
 export function findSection(data: VisitData, sectionId: string): { formId: string; section: VisitSection } | null {
+  const inside = (sections: Record<string, VisitSection>): VisitSection | null => {
+    const direct = sections[sectionId];
+    if (direct) return direct;
+    for (const key in sections) {
+      const found = inside(sections[key]!.sections);
+      if (found) return found;
+    }
+    return null;
+  };
   for (const form of Object.values(data)) {
-    const found = flattenSections(form.sections).find((s) => s.id === sectionId);
+    const found = inside(form.sections);
     if (found) return { formId: form.form_id, section: found };
   }
   return null;

@@ -41,19 +41,33 @@ export async function unsavedOnDisk(db: Database, visitId: number, copy: { dirty
 
 export const clearAnswers = (db: Database, visitId: number): Promise<void> => removeLocal(db, answersDoc(visitId));
 
-/** The answers put into freshly read forms, in place (one walk over the sections, whatever their number). */
+/** The answers put into freshly read forms (one walk over the sections, whatever their number). */
 export function applyAnswers(forms: VisitData, fields: readonly VisitField[]): VisitData {
   if (fields.length === 0) return forms;
   const wanted = new Map(fields.map((f) => [f.id, f]));
-  const walk = (sections: Record<string, VisitSection>) => {
-    for (const section of Object.values(sections)) {
-      for (const id of Object.keys(section.fields)) {
-        const answer = wanted.get(id);
-        if (answer) section.fields[id] = answer;
+  // A copy of the path to each answered field, nothing changed in place: screens and caches keyed by
+  // a section's objects (the required counts) may already hold the data read.
+  const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> => {
+    let out = sections;
+    for (const id in sections) {
+      const section = sections[id]!;
+      let fieldsOut = section.fields;
+      for (const fieldId in section.fields) {
+        const answer = wanted.get(fieldId);
+        if (answer) fieldsOut = { ...fieldsOut, [fieldId]: answer };
       }
-      walk(section.sections);
+      const inner = walk(section.sections);
+      if (fieldsOut !== section.fields || inner !== section.sections) {
+        if (out === sections) out = { ...sections };
+        out[id] = { ...section, fields: fieldsOut, sections: inner };
+      }
     }
+    return out;
   };
-  for (const form of Object.values(forms)) walk(form.sections);
-  return forms;
+  const out: VisitData = {};
+  for (const [formId, form] of Object.entries(forms)) {
+    const sections = walk(form.sections);
+    out[formId] = sections === form.sections ? form : { ...form, sections };
+  }
+  return out;
 }

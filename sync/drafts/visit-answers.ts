@@ -14,7 +14,8 @@ export type FieldChange = (field: VisitField) => VisitField;
 /** A copy of the data where the first section `pick` accepts (found anywhere) is `change(section)`, its path copied. */
 function updateSectionWhere(forms: VisitData, pick: (id: string, section: VisitSection) => boolean, change: (s: VisitSection) => VisitSection): VisitData {
   const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
-    for (const [id, section] of Object.entries(sections)) {
+    for (const id in sections) {
+      const section = sections[id]!;
       if (pick(id, section)) return { ...sections, [id]: change(section) };
       const inner = walk(section.sections);
       if (inner) return { ...sections, [id]: { ...section, sections: inner } };

@@ -12,7 +12,7 @@ import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
-import { formsFromStore, formsText } from './visit-forms-text';
+import { formsFile, formsFromStore, formsText } from './visit-forms-text';
 import { createAnswerBuffer, type FieldChange } from './visit-answers';
 import { applyAnswers, clearAnswers, newAnswersBase, readAnswers, writeAnswers } from './visit-answers-store';
 import type { VisitField } from '../contract/visit-data';
@@ -217,7 +217,8 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const forms = snapshot.forms;
       if (!forms || !snapshot.dirty) return true;
       await writeLocal(false);
-      await env.outbox.enqueue('visit.save', { visitId, dataJson: formsText(forms) });
+      const file = formsFile(visitId, forms);
+      await env.outbox.enqueue('visit.save', { visitId, dataFile: file.id }, { files: [file] });
       publish({ dirty: false });
       return true;
     },

@@ -41,3 +41,15 @@ export function formsFromStore(stored: { formsJson?: unknown; forms?: unknown })
   if (typeof stored.formsJson === 'string') return JSON.parse(stored.formsJson) as VisitData;
   return stored.forms && typeof stored.forms === 'object' ? (stored.forms as VisitData) : null;
 }
+
+/** Where the forms queued for the server are kept: a blob in the file store, by command. */
+const FORMS_FILE_PREFIX = 'visitdata:';
+
+/**
+ * The forms as a JSON blob for a send command (commands/visits.ts `dataFile`): stored and sent by
+ * reference (IndexedDB and fetch take a blob without copying it on the page's thread).
+ */
+export function formsFile(visitId: number, forms: VisitData): { id: string; name: string; type: string; size: number; blob: Blob } {
+  const blob = new Blob([formsText(forms)], { type: 'application/json' });
+  return { id: `${FORMS_FILE_PREFIX}${visitId}:${crypto.randomUUID()}`, name: `visite-${visitId}.json`, type: blob.type, size: blob.size, blob };
+}

@@ -11,8 +11,10 @@ export interface RequestSpec {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   json?: unknown;
-  /** A JSON body already written as text (a visit's forms): sent as it is. */
+  /** A JSON body already written as text: sent as it is. */
   jsonText?: string;
+  /** A JSON body kept as a blob in the file store (a visit's forms): its id; sent as it is. */
+  jsonFile?: string;
   /** Multipart upload: the blob id in the file store, sent in field `file` with these extra fields. */
   file?: { id: string; fields?: Record<string, string> };
 }

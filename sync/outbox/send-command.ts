@@ -1,6 +1,6 @@
 /**
- * One command as its HTTP call: the definition's request (JSON, or a stored file as multipart with
- * upload progress), with the command's id as Idempotency-Key so that a resend is harmless. The
+ * One command as its HTTP call: the definition's request (JSON, a stored JSON blob, or a stored file
+ * as multipart with upload progress), with the command's id as Idempotency-Key so that a resend is harmless. The
  * outbox decides when to send and what an answer or a failure means; this only sends.
  */
 import type { ApiClient } from '../api/client';
@@ -22,9 +22,9 @@ export async function sendCommand({ api, files, registry, onProgress }: SendEnv,
   const definition = registry[command.name];
   if (!definition) throw new AppError(`Commande inconnue : ${command.name}`);
   const spec = definition.request(command.payload, ids);
+  if (spec.jsonFile) return api.call(spec.method, spec.path, { jsonBlob: (await storedFile(files, spec.jsonFile)).blob, idempotencyKey: command.id });
   if (!spec.file) return api.call(spec.method, spec.path, { json: spec.json, jsonText: spec.jsonText, idempotencyKey: command.id });
-  const stored = await files.get(spec.file.id);
-  if (!stored) throw new AppError('Le fichier à envoyer a disparu du stockage local.');
+  const stored = await storedFile(files, spec.file.id);
   const form = new FormData();
   for (const [key, value] of Object.entries(spec.file.fields ?? {})) form.append(key, value);
   form.append(UPLOAD_FIELD, stored.blob, stored.name);
@@ -37,4 +37,10 @@ export async function sendCommand({ api, files, registry, onProgress }: SendEnv,
   } finally {
     onProgress?.(command.id, null);
   }
+}
+
+async function storedFile(files: Pick<FileStore, 'get'>, id: string) {
+  const stored = await files.get(id);
+  if (!stored) throw new AppError('Le fichier à envoyer a disparu du stockage local.');
+  return stored;
 }

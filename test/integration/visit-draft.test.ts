@@ -79,6 +79,12 @@ async function startedVisit() {
   return { db: store.db, outbox, visitId };
 }
 
+/** The forms a queued send command carries (its JSON blob in the file store). */
+async function queuedForms(command: { payload: Record<string, unknown> }): Promise<unknown> {
+  const file = await store!.files.get(String(command.payload.dataFile));
+  return JSON.parse(await file!.blob.text());
+}
+
 function textField(forms: VisitData): { formId: string; field: VisitField } {
   for (const [formId, form] of Object.entries(forms)) {
     for (const section of flattenSections(form.sections)) {
@@ -255,7 +261,7 @@ describe('visit draft in the engine', () => {
     expect(await o.count()).toBe(0);
     timers.advance(1_000);
     await until(async () => (await o.count()) === 1);
-    expect(JSON.parse(String((await o.all())[0]!.payload.dataJson))).toEqual(draft.getSnapshot().forms);
+    expect(await queuedForms((await o.all())[0]!)).toEqual(draft.getSnapshot().forms);
     await draft.close();
     o.resume();
     await until(async () => (await o.count()) === 0);
@@ -286,9 +292,16 @@ describe('visit draft in the engine', () => {
     o.pause();
     await draft.close();
     const [queued] = await o.all();
-    expect(typeof queued?.payload.dataJson).toBe('string'); // one string in the outbox, sent as it is
+    // The forms go beside the command as one JSON blob, sent as it is; the command stays small.
+    expect(queued?.fileIds).toEqual([queued?.payload.dataFile]);
+    expect(JSON.stringify(queued?.payload).length).toBeLessThan(200);
+    expect((await queuedForms(queued!)) as VisitData).toEqual(typed(field.id, 'Carrelage fendu')(forms));
     o.resume();
     await until(async () => serverValue(visitId, field.id) === 'Carrelage fendu');
+    expect(await store!.files.get(String(queued?.payload.dataFile))).toBeUndefined(); // gone once sent
+    // A save queued by the previous version, forms as one string, still reaches the server.
+    await o.enqueue('visit.save', { visitId, dataJson: JSON.stringify(typed(field.id, 'Carrelage refait')(forms)) });
+    await until(async () => serverValue(visitId, field.id) === 'Carrelage refait');
     // A save queued by the previous version, forms as objects, still reaches the server.
     await o.enqueue('visit.save', { visitId, data: typed(field.id, 'Carrelage remplacé')(forms) });
     await until(async () => serverValue(visitId, field.id) === 'Carrelage remplacé');

@@ -11,12 +11,13 @@ import {
   duplicateField,
   duplicateSection,
   flattenSections,
-  missingRequiredFields,
   withFieldAfter,
   type VisitData,
   type VisitField,
   type VisitSection,
 } from '../../sync/contract/visit-data';
+import { missingRequiredCounts, missingRequiredFields } from '../../sync/contract/visit-required';
+import { updateField, updateSection } from '../../sync/drafts/visit-answers';
 
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 let n = 0;
@@ -112,18 +113,43 @@ describe('duplicating an iterable field', () => {
 
 describe('required fields left empty (field_config.required)', () => {
   it('lists them with their place, not once answered, hidden or in a hidden section', () => {
-    const { data, form, hall } = world();
-    const missing = () => missingRequiredFields(data).map((m) => [...m.path, m.field.name].join(' › '));
+    let current = world().data;
+    const path = (m: { path: string[]; field: VisitField }) => [...m.path, m.field.name].join(' › ');
+    const missing = () => missingRequiredFields(current).map(path);
+    const formOf = Object.values(current)[0]!;
+    const hallNow = Object.values(formOf.sections).find((s) => s.name === 'Hall d’entrée')!;
     expect(missing()).toContain('Parties communes › Hall d’entrée › État des sols');
     expect(missing()).toContain('Sécurité incendie › Extincteurs › Date du dernier contrôle');
-    const floors = Object.values(hall.fields).find((f) => f.name === 'État des sols')!;
-    hall.fields[floors.id] = chooseOption(floors, Object.keys(floors.field_choices)[0]!);
+    // Changes go through the app's own updates (a copy of the path): the counts kept per section see them.
+    const floors = Object.values(hallNow.fields).find((f) => f.name === 'État des sols')!;
+    current = updateField(current, floors.id, (f) => chooseOption(f, Object.keys(f.field_choices)[0]!));
     expect(missing()).not.toContain('Parties communes › Hall d’entrée › État des sols');
-    const stairs = flattenSections(form.sections).find((s) => s.name === 'Cages d’escalier')!;
+    const stairs = flattenSections(formOf.sections).find((s) => s.name === 'Cages d’escalier')!;
     expect(missing()).toContain('Parties communes › Cages d’escalier › Repère de l’escalier');
-    stairs.is_hidden = true;
+    current = updateSection(current, stairs.id, (s) => ({ ...s, is_hidden: true }));
     expect(missing()).not.toContain('Parties communes › Cages d’escalier › Repère de l’escalier');
-    const all = missingRequiredFields(data);
+    const all = missingRequiredFields(current);
     expect(all.every((m) => m.field.field_type !== 'title' && m.field.field_type !== 'description')).toBe(true);
+  });
+
+  it('counts them under each section and form as the list does, following each answer', () => {
+    let data = world().data;
+    const fromList = () => {
+      const counts = new Map<string, number>();
+      for (const m of missingRequiredFields(data)) for (const id of [m.formId, ...m.sectionIds]) counts.set(id, (counts.get(id) ?? 0) + 1);
+      return counts;
+    };
+    expect(missingRequiredCounts(data)).toEqual(fromList());
+    const form = Object.values(data)[0]!;
+    const hall = Object.values(form.sections).find((s) => s.name === 'Hall d’entrée')!;
+    const before = missingRequiredCounts(data).get(hall.id)!;
+    const formBefore = missingRequiredCounts(data).get(form.form_id)!;
+    expect(before).toBeGreaterThan(0);
+    const floors = Object.values(hall.fields).find((f) => f.name === 'État des sols')!;
+    data = updateField(data, floors.id, (f) => chooseOption(f, Object.keys(f.field_choices)[0]!));
+    const after = missingRequiredCounts(data);
+    expect(after.get(hall.id) ?? 0).toBe(before - 1);
+    expect(after.get(form.form_id)).toBe(formBefore - 1);
+    expect(after).toEqual(fromList());
   });
 });

@@ -8,9 +8,9 @@
  * pending changes saves first, whatever the way out (leave-guard.ts). The
  * route's optional `data=true` query is passed through to the fiche.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { flattenSections, updateField, updateSection, type VisitForm, type VisitSection } from '../../../sync/index';
+import { findSection, flattenSections, updateField, updateSection, type VisitData, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
@@ -22,8 +22,8 @@ import { useVisitEditor } from './use-visit-editor';
 import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
-import { GoThere, NotOnDevice, TreeLevel } from './detail-parts';
-import { MissingList, MissingMark, useMissingRequired } from './required-fields';
+import { GoThere, NotOnDevice, TreeLevel, createTreeMarks } from './detail-parts';
+import { MissingList, MissingMark, useMissingCounts } from './required-fields';
 import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
 import { useSaveBeforeLeaving } from './leave-guard';
 import type { VisitSearch } from '../../domain/route-search';
@@ -48,6 +48,10 @@ export function VisitDetailPage() {
     </>
   );
 }
+
+/** Navigation order: every section of every form, depth first (built on a click, not at each render). */
+const navigationOrder = (forms: VisitData) =>
+  Object.values(forms).flatMap((f) => flattenSections(f.sections).map((section) => ({ formId: f.form_id, section })));
 
 const formAsSection = (form: VisitForm): VisitSection => ({
   id: form.form_id,
@@ -82,20 +86,18 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const [menuOpen, setMenuOpen] = useState(false);
   const { copy, forms } = editor;
 
-  // Navigation order: every section of every form, depth first.
-  const order = useMemo(
-    () => (forms ? Object.values(forms).flatMap((f) => flattenSections(f.sections).map((s) => ({ formId: f.form_id, section: s }))) : []),
-    [forms],
-  );
-  const required = useMissingRequired(forms);
-  const current = at.sectionId ? order.find((o) => o.section.id === at.sectionId)?.section : undefined;
+  const counts = useMissingCounts(forms);
+  // Found by a walk that stops at it: nothing over the whole visit at each pause in typing.
+  const current = at.sectionId && forms ? findSection(forms, at.sectionId)?.section : undefined;
+  const [marks] = useState(createTreeMarks);
+  useLayoutEffect(() => marks.set({ currentId: at.sectionId, counts }), [marks, at.sectionId, counts]);
   const form = at.formId && forms ? forms[at.formId] : undefined;
   // A form chosen without a section shows its top sections, as a section would show its children.
   const formLevel = useMemo(() => (form && !current ? formAsSection(form) : undefined), [form, current]);
   const shown = current ?? formLevel;
   // Stable identities: the memoised fields and tree entries skip the render of a keystroke elsewhere.
   const open = useStableCallback((sectionId: string) => {
-    setAt({ formId: order.find((o) => o.section.id === sectionId)?.formId ?? at.formId, sectionId });
+    setAt({ formId: (forms && findSection(forms, sectionId)?.formId) ?? at.formId, sectionId });
     setMenuOpen(false);
   });
   const changeShown = useStableCallback((change: (s: VisitSection) => VisitSection) => {
@@ -126,6 +128,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const started = copy.started;
   const disabled = !started;
   const step = (delta: number) => {
+    const order = navigationOrder(forms);
     if (order.length === 0) return;
     const index = order.findIndex((o) => o.section.id === at.sectionId);
     const next = order[(index + delta + order.length) % order.length]!;
@@ -183,15 +186,8 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
                 >
                   {f.form_name}
                 </button>
-                <MissingMark count={required.counts.get(f.form_id)} />
-                <TreeLevel
-                  sections={f.sections}
-                  currentId={at.sectionId}
-                  showHidden={showHidden}
-                  showCompleted={showCompleted}
-                  onOpen={open}
-                  missing={required.counts}
-                />
+                <MissingMark count={counts.get(f.form_id)} />
+                <TreeLevel sections={f.sections} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} marks={marks} />
               </li>
             ))}
           </ul>
@@ -285,7 +281,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         }}
       >
         <p>{t.closeText(navigator.onLine)}</p>
-        {closing === 'terminate' ? <MissingList missing={required.missing} onOpen={(sectionId) => (open(sectionId), setClosing(null))} /> : null}
+        {closing === 'terminate' ? <MissingList forms={forms} onOpen={(sectionId) => (open(sectionId), setClosing(null))} /> : null}
       </ConfirmDialog>
     </main>
   );

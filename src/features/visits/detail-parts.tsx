@@ -3,7 +3,7 @@
  * tree of the drawer, the screen of a visit not downloaded here yet, and
  * 'S'y rendre' (the device's maps app: domain/maps-link).
  */
-import { memo } from 'react';
+import { memo, useSyncExternalStore } from 'react';
 import { Link } from '@tanstack/react-router';
 import { type VisitListDoc, type VisitCopyMeta, type VisitSection } from '../../../sync/index';
 import { startedElsewhere } from '../../domain/visits';
@@ -14,50 +14,70 @@ import { VisitActionButtons } from './visit-action-buttons';
 import { visitTexts as t } from './texts';
 import { VisitStatePill } from './visit-state-pill';
 
+/** What each tree entry shows besides its section: whether it is the one shown, and its missing required fields. */
+export interface TreeMarks {
+  currentId: string | null;
+  /** Required fields left empty under each section id (required-fields.tsx); the same Map while the counts stay. */
+  counts: ReadonlyMap<string, number>;
+}
+
+/**
+ * The marks, followed by each entry on its own: moving to another section or filling a required field
+ * draws again the entries whose mark changed, without drawing the tree (a large inventory has 4,000
+ * entries; drawing the level again cost ~190 ms at 4× for a section change).
+ */
+export function createTreeMarks() {
+  let marks: TreeMarks = { currentId: null, counts: new Map() };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => marks,
+    set(next: TreeMarks) {
+      if (next.currentId === marks.currentId && next.counts === marks.counts) return;
+      marks = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+export type TreeMarksStore = ReturnType<typeof createTreeMarks>;
+
 interface TreeLevelProps {
   sections: Record<string, VisitSection>;
-  currentId: string | null;
   showHidden: boolean;
   showCompleted: boolean;
   onOpen: (id: string) => void;
-  /** Required fields left empty under each section id (required-fields.tsx); the same Map while the counts stay. */
-  missing: ReadonlyMap<string, number>;
+  marks: TreeMarksStore;
 }
 
 /** Two sections look the same in the tree: what it shows of them, and the same children. */
 const sameEntry = (a: VisitSection, b: VisitSection) =>
   a === b || (a.id === b.id && a.name === b.name && a.complete === b.complete && a.is_hidden === b.is_hidden && a.sections === b.sections);
 
+const sameSettings = (a: Omit<TreeLevelProps, 'sections'>, b: Omit<TreeLevelProps, 'sections'>) =>
+  a.showHidden === b.showHidden && a.showCompleted === b.showCompleted && a.onOpen === b.onOpen && a.marks === b.marks;
+
 /**
  * A level is drawn again only when what it shows changed: an answer typed in a section gives it
  * new objects up to the form, but its name, flags and children stay, so the level is skipped.
  */
 function sameLevel(a: TreeLevelProps, b: TreeLevelProps): boolean {
-  if (a.currentId !== b.currentId || a.showHidden !== b.showHidden || a.showCompleted !== b.showCompleted || a.onOpen !== b.onOpen || a.missing !== b.missing)
-    return false;
+  if (!sameSettings(a, b)) return false;
   if (a.sections === b.sections) return true;
   const before = Object.values(a.sections);
   const after = Object.values(b.sections);
   return before.length === after.length && before.every((s, i) => sameEntry(s, after[i]!));
 }
 
-export const TreeLevel = memo(function TreeLevel({ sections, currentId, showHidden, showCompleted, onOpen, missing }: TreeLevelProps) {
+export const TreeLevel = memo(function TreeLevel({ sections, showHidden, showCompleted, onOpen, marks }: TreeLevelProps) {
   const visible = Object.values(sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
   if (visible.length === 0) return null;
   return (
     <ul>
       {visible.map((s) => (
-        <TreeEntry
-          key={s.id}
-          section={s}
-          current={s.id === currentId}
-          currentId={currentId}
-          showHidden={showHidden}
-          showCompleted={showCompleted}
-          onOpen={onOpen}
-          missing={missing}
-          missingCount={missing.get(s.id)}
-        />
+        <TreeEntry key={s.id} section={s} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} marks={marks} />
       ))}
     </ul>
   );
@@ -65,27 +85,18 @@ export const TreeLevel = memo(function TreeLevel({ sections, currentId, showHidd
 
 interface TreeEntryProps extends Omit<TreeLevelProps, 'sections'> {
   section: VisitSection;
-  current: boolean;
-  missingCount: number | undefined;
 }
 
-const hasChildren = (section: VisitSection) => {
-  for (const _ in section.sections) return true;
-  return false;
-};
+const sameEntryProps = (a: TreeEntryProps, b: TreeEntryProps) => sameEntry(a.section, b.section) && sameSettings(a, b);
 
-/**
- * One entry is drawn again only when what it shows changed. Moving to another section changes two
- * entries, not the 4,000 of a large inventory (a section change cost ~200 ms at 4× when the whole
- * tree was drawn again); an entry without children shows nothing of the current id or of counts below.
- */
-function sameEntryProps(a: TreeEntryProps, b: TreeEntryProps): boolean {
-  if (!sameEntry(a.section, b.section) || a.current !== b.current || a.missingCount !== b.missingCount) return false;
-  if (a.onOpen !== b.onOpen || a.showHidden !== b.showHidden || a.showCompleted !== b.showCompleted) return false;
-  return !hasChildren(b.section) || (a.currentId === b.currentId && a.missing === b.missing);
-}
-
-const TreeEntry = memo(function TreeEntry({ section: s, current, currentId, showHidden, showCompleted, onOpen, missing, missingCount }: TreeEntryProps) {
+const TreeEntry = memo(function TreeEntry({ section: s, showHidden, showCompleted, onOpen, marks }: TreeEntryProps) {
+  // A number, compared by value: an entry wakes only when its own mark changes.
+  const mark = useSyncExternalStore(marks.subscribe, () => {
+    const { currentId, counts } = marks.get();
+    return (counts.get(s.id) ?? 0) * 2 + (currentId === s.id ? 1 : 0);
+  });
+  const current = mark % 2 === 1;
+  const missing = Math.floor(mark / 2);
   return (
     <li>
       <button
@@ -97,8 +108,8 @@ const TreeEntry = memo(function TreeEntry({ section: s, current, currentId, show
         {s.name}
       </button>
       {/* Beside the button, not in its name: the section is still called by its name alone. */}
-      <MissingMark count={missingCount} />
-      <TreeLevel sections={s.sections} currentId={currentId} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} missing={missing} />
+      <MissingMark count={missing} />
+      <TreeLevel sections={s.sections} showHidden={showHidden} showCompleted={showCompleted} onOpen={onOpen} marks={marks} />
     </li>
   );
 }, sameEntryProps);

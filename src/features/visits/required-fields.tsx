@@ -7,25 +7,23 @@
  * which hiding it says): the inspector decides, knowing what is missing.
  */
 import { useDeferredValue, useMemo, useRef } from 'react';
-import { missingRequiredFields, type MissingField, type VisitData } from '../../../sync/index';
+import { missingRequiredCounts, missingRequiredFields, type VisitData } from '../../../sync/index';
 import { visitTexts as t } from './texts';
 import './required-fields.css';
 
-/** Missing required fields, and how many under each section and form id (the same Map while the counts stay). */
-export function useMissingRequired(forms: VisitData | null | undefined): { missing: MissingField[]; counts: ReadonlyMap<string, number> } {
-  // Deferred: a keystroke paints first, the walk over every field follows (a visit may hold thousands).
+/** How many required fields are missing under each section and form id (the same Map while the counts stay). */
+export function useMissingCounts(forms: VisitData | null | undefined): ReadonlyMap<string, number> {
+  // Deferred: a pause in typing paints first, the count follows (a visit may hold thousands of fields;
+  // each section's own count is kept until it changes: sync/contract/visit-required.ts).
   const settled = useDeferredValue(forms);
-  const missing = useMemo(() => (settled ? missingRequiredFields(settled) : []), [settled]);
   const last = useRef<Map<string, number>>(new Map());
-  const counts = useMemo(() => {
-    const next = new Map<string, number>();
-    for (const m of missing) for (const id of [m.formId, ...m.sectionIds]) next.set(id, (next.get(id) ?? 0) + 1);
-    // The tree is memoised level by level: a keystroke that changes no count must not draw it again.
+  return useMemo(() => {
+    const next = settled ? missingRequiredCounts(settled) : new Map<string, number>();
+    // The tree's entries follow these counts one by one: a pause that changes none must wake none.
     const same = next.size === last.current.size && [...next].every(([id, n]) => last.current.get(id) === n);
     if (!same) last.current = next;
     return last.current;
-  }, [missing]);
-  return { missing, counts };
+  }, [settled]);
 }
 
 /** '2 à remplir' beside a tree entry (read aloud as required fields), nothing when none. */
@@ -39,8 +37,9 @@ export function MissingMark({ count }: { count: number | undefined }) {
   );
 }
 
-/** The 'Terminer' dialog's list: each missing field by its place, a button to its section. */
-export function MissingList({ missing, onOpen }: { missing: readonly MissingField[]; onOpen: (sectionId: string) => void }) {
+/** The 'Terminer' dialog's list: each missing field by its place, a button to its section (listed when the dialog opens). */
+export function MissingList({ forms, onOpen }: { forms: VisitData; onOpen: (sectionId: string) => void }) {
+  const missing = useMemo(() => missingRequiredFields(forms), [forms]);
   if (missing.length === 0) return null;
   return (
     <div className="alert alert--warning">
