@@ -6,9 +6,10 @@
  * back), long enough to swallow keystrokes. The draft writes the copy whole
  * when it saves and after a change of structure or flags; in between, only the
  * fields answered, as one small local document tied to that write (answers
- * there mean unsaved work, whatever the copy's dirty flag says): a copy
- * written again, replaced by a download or removed leaves no answer applied to
- * the wrong text.
+ * there mean unsaved work, whatever the copy's dirty flag says, until a save
+ * queued with them marks them `saved`: a save need not write the copy whole
+ * either): a copy written again, replaced by a download or removed leaves no
+ * answer applied to the wrong text.
  */
 import type { VisitData, VisitField, VisitSection } from '../contract/visit-data';
 import type { Database } from '../store/database';
@@ -18,25 +19,29 @@ interface StoredAnswers {
   /** The whole write these answers complete (StoredVisitCopy.answersBase). */
   base: string;
   fields: VisitField[];
+  /** The forms with these answers are queued for the server (a save): they are no longer unsaved work. */
+  saved?: boolean;
 }
 
 const answersDoc = (visitId: number) => `visit-answers:${visitId}`;
 
 export const newAnswersBase = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-export function writeAnswers(db: Database, visitId: number, base: string, fields: Iterable<VisitField>): Promise<void> {
-  return writeLocal<StoredAnswers>(db, answersDoc(visitId), { base, fields: [...fields] });
+export function writeAnswers(db: Database, visitId: number, base: string, fields: Iterable<VisitField>, saved = false): Promise<void> {
+  return writeLocal<StoredAnswers>(db, answersDoc(visitId), { base, fields: [...fields], saved });
 }
 
-/** The answers that complete the copy's last whole write, none if they belong to another one. */
-export async function readAnswers(db: Database, visitId: number, base: string | undefined): Promise<VisitField[]> {
+/** The answers that complete the copy's last whole write (none if they belong to another one), and whether a save holds them. */
+export async function readAnswers(db: Database, visitId: number, base: string | undefined): Promise<{ fields: VisitField[]; saved: boolean }> {
   const stored = await readLocal<StoredAnswers>(db, answersDoc(visitId));
-  return stored && base !== undefined && stored.base === base ? stored.fields : [];
+  return stored && base !== undefined && stored.base === base ? { fields: stored.fields, saved: stored.saved === true } : { fields: [], saved: false };
 }
 
-/** Unsaved answers on disk: the copy says dirty, or answers complete its last whole write. */
+/** Unsaved work on disk: the copy says dirty, or answers complete its last whole write that no queued save holds. */
 export async function unsavedOnDisk(db: Database, visitId: number, copy: { dirty: boolean; answersBase?: string }): Promise<boolean> {
-  return copy.dirty || (await readAnswers(db, visitId, copy.answersBase)).length > 0;
+  if (copy.dirty) return true;
+  const { fields, saved } = await readAnswers(db, visitId, copy.answersBase);
+  return fields.length > 0 && !saved;
 }
 
 export const clearAnswers = (db: Database, visitId: number): Promise<void> => removeLocal(db, answersDoc(visitId));

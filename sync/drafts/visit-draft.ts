@@ -61,6 +61,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   // whether a change they cannot carry was made.
   let base: string | undefined;
   const answered = new Map<string, VisitField>();
+  let answeredVersion = 0;
   let wholeNeeded = false;
 
   const publish = (change: Partial<DraftSnapshot>) => {
@@ -81,6 +82,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     if (!snapshot.forms) return answers.clear();
     const { forms, fields } = answers.applyTo(snapshot.forms);
     for (const field of fields) answered.set(field.id, field);
+    answeredVersion++;
     publish({ forms });
   }
 
@@ -93,26 +95,30 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   }
 
   // One local write at a time: answers written beside a whole write still running would be removed by it.
-  let writing: Promise<void> = Promise.resolve();
-  function writeLocal(dirty: boolean): Promise<void> {
-    writeTimer = stop(writeTimer);
-    settle();
-    const run = writing.then(() => writeNow(dirty));
+  let writing: Promise<unknown> = Promise.resolve();
+  function serialized<T>(write: () => Promise<T>): Promise<T> {
+    const run = writing.then(write);
     writing = run.catch(() => undefined);
     return run;
   }
+  /** The grouped write now; true when it went beside the copy (answers only). */
+  function writeLocal(dirty: boolean): Promise<boolean> {
+    writeTimer = stop(writeTimer);
+    settle();
+    return serialized(() => writeNow(dirty));
+  }
 
-  async function writeNow(dirty: boolean): Promise<void> {
+  async function writeNow(dirty: boolean): Promise<boolean> {
     settle();
     heldSince = 0;
-    if (!snapshot.forms) return;
-    if (dirty && !wholeNeeded && base !== undefined) {
+    if (!snapshot.forms) return false;
+    if (!wholeNeeded && base !== undefined) {
       // Only answers since the last whole write: they go beside it, a few hundred bytes.
       if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
-      return;
+      return true;
     }
     const doc = await env.db.visitdata.findOne(String(visitId)).exec();
-    if (!doc) return;
+    if (!doc) return false;
     knownText = formsText(snapshot.forms);
     // Taken now: what is answered while the write runs belongs to the next one.
     answered.clear();
@@ -121,6 +127,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), formsJson: knownText, dirty, answersBase: base };
     await doc.incrementalPatch({ data: { ...stored }, savedAt: Date.now() });
     await clearAnswers(env.db, visitId);
+    return false;
   }
 
   /** The stored copy's flags, and its forms unless they are the text this draft already holds. */
@@ -163,10 +170,10 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const { copy, forms } = fromStore(stored);
       // Answers typed after the last whole write (a reload or a crash in between) complete it.
       base = stored?.answersBase;
-      const kept = forms ? await readAnswers(env.db, visitId, base) : [];
-      for (const field of kept) answered.set(field.id, field);
-      const dirty = (copy?.dirty ?? false) || kept.length > 0;
-      publish({ loaded: true, copy, forms: forms ? applyAnswers(forms, kept) : null, dirty });
+      const kept = forms ? await readAnswers(env.db, visitId, base) : { fields: [], saved: false };
+      for (const field of kept.fields) answered.set(field.id, field);
+      const dirty = (copy?.dirty ?? false) || (kept.fields.length > 0 && !kept.saved);
+      publish({ loaded: true, copy, forms: forms ? applyAnswers(forms, kept.fields) : null, dirty });
       if (closed) return; // closed while loading: nothing to follow
       if (dirty && copy?.started) scheduleAutosave();
       watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {
@@ -216,9 +223,17 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       settle();
       const forms = snapshot.forms;
       if (!forms || !snapshot.dirty) return true;
-      await writeLocal(false);
+      const version = answeredVersion;
+      const beside = await writeLocal(false);
       const file = formsFile(visitId, forms);
       await env.outbox.enqueue('visit.save', { visitId, dataFile: file.id }, { files: [file] });
+      // The answers beside the copy are in the queued save, unless more came since: the copy (8 MB for
+      // 20,000 fields) is not written again for a save.
+      if (beside)
+        await serialized(async () => {
+          if (answeredVersion === version && answers.size === 0 && !wholeNeeded && base !== undefined && answered.size > 0)
+            await writeAnswers(env.db, visitId, base, answered.values(), true);
+        });
       publish({ dirty: false });
       return true;
     },
