@@ -40,6 +40,11 @@ export interface DraftSnapshot {
   /** The stored copy (info, fiche, files, flags) as loaded; null when the visit is not on this device. */
   copy: VisitCopyMeta | null;
   forms: VisitData | null;
+  /**
+   * The forms as of their last change other than answers (load, structure, names, flags): what the
+   * drawer's tree shows. Answers leave it as it is, so the tree is not compared again at each word.
+   */
+  outline: VisitData | null;
   dirty: boolean;
 }
 
@@ -48,7 +53,7 @@ export type VisitDraft = ReturnType<typeof openVisitDraft>;
 export function openVisitDraft(env: DraftEnv, visitId: number) {
   const timers = env.timers ?? realTimers;
   const report = env.onError ?? ((error: unknown) => console.warn('Brouillon de visite', error));
-  let snapshot: DraftSnapshot = { loaded: false, copy: null, forms: null, dirty: false };
+  let snapshot: DraftSnapshot = { loaded: false, copy: null, forms: null, outline: null, dirty: false };
   const listeners = new Set<() => void>();
   let writeTimer: unknown = null;
   let saveTimer: unknown = null;
@@ -64,8 +69,9 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   let answeredVersion = 0;
   let wholeNeeded = false;
 
-  const publish = (change: Partial<DraftSnapshot>) => {
-    snapshot = { ...snapshot, ...change };
+  /** A change told to the screens; forms that do not come from answers are the new outline too. */
+  const publish = (change: Partial<DraftSnapshot>, answersOnly = false) => {
+    snapshot = { ...snapshot, ...change, ...(change.forms !== undefined && !answersOnly ? { outline: change.forms } : {}) };
     for (const listener of listeners) listener();
   };
   const stop = (timer: unknown) => {
@@ -83,7 +89,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     const { forms, fields } = answers.applyTo(snapshot.forms);
     for (const field of fields) answered.set(field.id, field);
     answeredVersion++;
-    publish({ forms });
+    publish({ forms }, true);
   }
 
   /** The grouped local write, LOCAL_WRITE_MS after the last change (ANSWERS_MAX_WAIT_MS at most while typing on). */

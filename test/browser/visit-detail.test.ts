@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { buildBigVisit } from '../../server/modules/visits/checklists';
 import { DESKTOP, PHONE, SCREENSHOTS, screenshots, signIn, startBrowserEnv, type BrowserEnv } from './harness';
 
 let env: BrowserEnv;
@@ -135,6 +136,43 @@ describe('visit detail', () => {
     await page.getByRole('heading', { name: 'Hall principal' }).waitFor();
     await page.getByRole('button', { name: 'Retour à la visite' }).click();
     await page.waitForURL(new RegExp(`/visite-detail/${id}\\?data=true`));
+    await context.close();
+  });
+
+  it('a 600-section inventory draws the rows in view of the drawer: the last one comes once scrolled to, opens its section, and is marked current', async () => {
+    const name = 'Visite de réception des travaux de toiture';
+    const id = visitId(name);
+    db()
+      .prepare(`UPDATE visit_data SET data = ? WHERE visit_id = ?`)
+      .run(JSON.stringify(buildBigVisit(`v${id}`, 600, 5)), id);
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await signIn(page, 'inspecteur@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+    await page.goto(`/visite-detail/${id}`);
+    await page.getByRole('button', { name: 'Télécharger' }).click();
+    await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 30_000 });
+    await page.getByRole('toolbar').getByRole('button', { name: 'Menu de la visite' }).click();
+    const tree = page.getByRole('navigation', { name: 'Formulaires' });
+    await tree.getByRole('button', { name: 'Extincteur n° 1', exact: true }).waitFor();
+    // Only the rows in view (and a few around) exist; each says its place in the whole list.
+    expect(await tree.getByRole('button', { name: 'Extincteur n° 600', exact: true }).count()).toBe(0);
+    expect(await tree.getByRole('listitem').count()).toBeLessThan(100);
+    expect(
+      await tree
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: 'Extincteur n° 1', exact: true }) })
+        .last()
+        .getAttribute('aria-setsize'),
+    ).toBe('600');
+    await page.getByRole('complementary', { name: 'Menu de la visite' }).evaluate((drawer) => drawer.scrollTo(0, drawer.scrollHeight));
+    const last = tree.getByRole('button', { name: 'Extincteur n° 600', exact: true });
+    await last.click();
+    await page.getByRole('heading', { name: 'Extincteur n° 600' }).waitFor();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Menu de la visite' }).click();
+    await expect.poll(() => last.getAttribute('aria-current')).toBe('true');
+    await screenshots(page, 'visit-tree-window');
     await context.close();
   });
 });

@@ -22,7 +22,8 @@ import { useVisitEditor } from './use-visit-editor';
 import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
-import { GoThere, NotOnDevice, TreeLevel, createTreeMarks } from './detail-parts';
+import { GoThere, NotOnDevice } from './detail-parts';
+import { FormTree, createTreeMarks } from './drawer-tree';
 import { MissingList, MissingMark, useMissingCounts } from './required-fields';
 import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
 import { useSaveBeforeLeaving } from './leave-guard';
@@ -137,7 +138,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
 
   return (
     <main id="main" className={`visit${menuOpen ? ' visit--menu' : ''}`}>
-      <aside className="visit__drawer" aria-label={t.drawer}>
+      <aside className="visit__drawer" aria-label={t.drawer} data-tree-scroll>
         <button type="button" className="icon-button visit__menu-button" aria-label={t.closeMenu} onClick={() => setMenuOpen(false)}>
           <Icon name="close" />
         </button>
@@ -176,7 +177,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         </label>
         <nav aria-label={t.formsNav}>
           <ul className="tree-nav">
-            {Object.values(forms).map((f) => (
+            {Object.values(editor.outline ?? forms).map((f) => (
               <li key={f.form_id}>
                 <button
                   type="button"
@@ -187,7 +188,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
                   {f.form_name}
                 </button>
                 <MissingMark count={counts.get(f.form_id)} />
-                <TreeLevel sections={f.sections} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} marks={marks} />
+                <FormTree sections={f.sections} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} marks={marks} />
               </li>
             ))}
           </ul>

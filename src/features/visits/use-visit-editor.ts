@@ -10,7 +10,7 @@ import type { DraftSnapshot, FieldChange, VisitData, VisitDraft } from '../../..
 import { engineState, getEngine } from '../../services/engine';
 import { handleError } from '../../services/errors';
 
-const EMPTY: DraftSnapshot = { loaded: false, copy: null, forms: null, dirty: false };
+const EMPTY: DraftSnapshot = { loaded: false, copy: null, forms: null, outline: null, dirty: false };
 const noDraft = { getSnapshot: () => EMPTY, subscribe: () => () => undefined };
 
 export function useVisitEditor(visitId: number) {
@@ -64,6 +64,7 @@ export function useVisitEditor(visitId: number) {
     copy: snapshot.copy,
     loaded: snapshot.loaded,
     forms: snapshot.forms,
+    outline: snapshot.outline,
     dirty: snapshot.dirty,
     update,
     answer,
