@@ -13,6 +13,7 @@ import type { Database } from '../store/database';
 import { markRefreshed } from '../store/local';
 import { dataOf } from '../store/plain';
 import { formsFromStore, formsText } from '../drafts/visit-forms-text';
+import { newAnswersBase } from '../drafts/visit-answers-store';
 import { asCached, checkBody, checkItems, pullSingleton, storeFresh } from './pull';
 
 export interface VisitListDoc {
@@ -47,7 +48,8 @@ export interface StoredVisitCopy extends VisitCopyMeta {
   answersBase?: string;
 }
 
-export const storedCopy = ({ forms, ...meta }: VisitLocalCopy): StoredVisitCopy => ({ ...meta, formsJson: formsText(forms) });
+/** A copy written whole here (a download): answers typed next go beside it, from the first one (no 8 MB write). */
+export const storedCopy = ({ forms, ...meta }: VisitLocalCopy): StoredVisitCopy => ({ ...meta, formsJson: formsText(forms), answersBase: newAnswersBase() });
 
 /** The copy read back; its forms parsed (copies stored before the text had them as objects). */
 export const localCopyOf = (stored: StoredVisitCopy): VisitLocalCopy => ({ ...metaOf(stored), forms: formsFromStore(stored) ?? {} });

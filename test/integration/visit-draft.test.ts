@@ -17,7 +17,7 @@ import { closeVisit, visitFilePrefix } from '../../sync/commands/visit-operation
 import { flattenSections, type VisitData, type VisitField } from '../../sync/contract/visit-data';
 import { dataOf } from '../../sync/store/plain';
 import { readLocal, writeLocal } from '../../sync/store/local';
-import { unsavedOnDisk } from '../../sync/drafts/visit-answers-store';
+import { applyAnswers, readAnswers, unsavedOnDisk } from '../../sync/drafts/visit-answers-store';
 import { localCopyOf, type StoredVisitCopy, type VisitCopyMeta } from '../../sync/pull/visits';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
@@ -77,6 +77,12 @@ async function startedVisit() {
   const doc = (await store.db.visitdata.findOne(String(visitId)).exec())!;
   await doc.incrementalPatch({ data: { ...dataOf(doc), started: true } });
   return { db: store.db, outbox, visitId };
+}
+
+/** The forms on disk as a reload reads them: the copy, and the answers kept beside it. */
+async function formsOnDisk(db: Store['db'], visitId: number): Promise<VisitData> {
+  const stored = dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+  return applyAnswers(localCopyOf(stored).forms, (await readAnswers(db, visitId, stored.answersBase)).fields);
 }
 
 /** The forms a queued send command carries (its JSON blob in the file store). */
@@ -158,11 +164,7 @@ describe('visit draft in the engine', () => {
     expect(renders).toBe(2);
     const settled = textField(draft.getSnapshot().forms!).field;
     expect(settled).toMatchObject({ field_value: ['Fuite '], comment: 'sous l’évier' });
-    await until(async () => localCopyOf(dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!)).forms !== null);
-    await until(
-      async () =>
-        textField(localCopyOf(dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!)).forms!).field.comment === 'sous l’évier',
-    );
+    await until(async () => textField(await formsOnDisk(db, visitId)).field.comment === 'sous l’évier');
     // A held answer then a change of the same field (a choice clicked right after typing): both kept.
     draft.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’eau'] }));
     draft.update((forms) => typed(field.id, `${textField(forms).field.field_value[0]} froide`)(forms));
@@ -175,7 +177,7 @@ describe('visit draft in the engine', () => {
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 
-  it('after one whole write, keeps later answers beside the copy, restores them after a reload, and folds them in at the next whole write', async () => {
+  it('keeps answers beside the copy as downloaded, restores them after a reload, and folds them in at the next whole write', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
     const stored = async () => dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
@@ -185,12 +187,12 @@ describe('visit draft in the engine', () => {
     const typing = openVisitDraft({ db, outbox: o, timers }, visitId);
     await typing.load();
     const { field } = textField(typing.getSnapshot().forms!);
+    // A download writes the copy whole: from the first word, the copy (the whole visit's text) is not written again, answers go beside it.
+    const whole = await stored();
     typing.answer(field.id, (f) => ({ ...f, field_value: ['Fuite'] }));
     timers.advance(LOCAL_WRITE_MS);
-    await until(async () => (await storedValue(field.id)) === 'Fuite');
-    const whole = await stored();
-    expect(whole.dirty).toBe(true);
-    // The next word: the copy (the whole visit's text) is not written again, the answer goes beside it.
+    await until(async () => textField(await formsOnDisk(db, visitId)).field.field_value[0] === 'Fuite');
+    expect(await unsavedOnDisk(db, visitId, await stored())).toBe(true);
     typing.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’eau'] }));
     timers.advance(LOCAL_WRITE_MS);
     await until(async () => (await readLocal<{ fields: VisitField[] }>(db, `visit-answers:${visitId}`))?.fields[0]?.field_value[0] === 'Fuite d’eau');
