@@ -6,7 +6,7 @@
  */
 import type { VisitData } from '../contract/visit-data';
 import type { FileStore } from '../store/files';
-import { formsFile } from '../drafts/visit-forms-text';
+import { formsFile } from '../drafts/visit-forms-blob';
 import type { OperationOutbox } from './operation';
 
 /** Blob ids of a visit's field files: `visit-<id>-<generated name>` (see the files dialog). */

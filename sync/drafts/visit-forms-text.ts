@@ -15,16 +15,24 @@ import type { VisitData, VisitForm, VisitSection } from '../contract/visit-data'
 
 const cached = new WeakMap<VisitForm | VisitSection, string>();
 
+/** `{...own keys,"sections":{`: a node's text up to its sections. */
+export function openingText(node: VisitForm | VisitSection): string {
+  const { sections: _sections, ...own } = node;
+  const head = JSON.stringify(own);
+  return `${head.slice(0, -1)}${head === '{}' ? '' : ','}"sections":{`;
+}
+
+/** `"id":{…}`: one entry of a sections record. */
+export const entryText = (id: string, section: VisitSection): string => `${JSON.stringify(id)}:${nodeText(section)}`;
+
 /** `{...own keys, "sections": {...}}`: the same value as JSON.stringify, with `sections` written last. */
-function nodeText(node: VisitForm | VisitSection): string {
+export function nodeText(node: VisitForm | VisitSection): string {
   const known = cached.get(node);
   if (known !== undefined) return known;
-  const { sections, ...own } = node;
-  const head = JSON.stringify(own);
-  const inner = Object.entries(sections ?? {})
-    .map(([id, section]) => `${JSON.stringify(id)}:${nodeText(section)}`)
+  const inner = Object.entries(node.sections ?? {})
+    .map(([id, section]) => entryText(id, section))
     .join(',');
-  const text = `${head.slice(0, -1)}${head === '{}' ? '' : ','}"sections":{${inner}}}`;
+  const text = `${openingText(node)}${inner}}}`;
   cached.set(node, text);
   return text;
 }
@@ -40,16 +48,4 @@ export function formsText(forms: VisitData): string {
 export function formsFromStore(stored: { formsJson?: unknown; forms?: unknown }): VisitData | null {
   if (typeof stored.formsJson === 'string') return JSON.parse(stored.formsJson) as VisitData;
   return stored.forms && typeof stored.forms === 'object' ? (stored.forms as VisitData) : null;
-}
-
-/** Where the forms queued for the server are kept: a blob in the file store, by command. */
-const FORMS_FILE_PREFIX = 'visitdata:';
-
-/**
- * The forms as a JSON blob for a send command (commands/visits.ts `dataFile`): stored and sent by
- * reference (IndexedDB and fetch take a blob without copying it on the page's thread).
- */
-export function formsFile(visitId: number, forms: VisitData): { id: string; name: string; type: string; size: number; blob: Blob } {
-  const blob = new Blob([formsText(forms)], { type: 'application/json' });
-  return { id: `${FORMS_FILE_PREFIX}${visitId}:${crypto.randomUUID()}`, name: `visite-${visitId}.json`, type: blob.type, size: blob.size, blob };
 }

@@ -1,0 +1,61 @@
+/**
+ * The forms queued for the server as a blob built from cached chunks
+ * (drafts/visit-forms-blob.ts): the same bytes as the forms' JSON text, and a
+ * save after an answer encodes the one chunk typed in, not the whole visit.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildBigVisit, buildChecklist } from '../../server/modules/visits/checklists';
+import { duplicateSection, flattenSections, type VisitData } from '../../sync/contract/visit-data';
+import { updateField, updateSection } from '../../sync/drafts/visit-answers';
+import { formsBlob } from '../../sync/drafts/visit-forms-blob';
+import { formsText } from '../../sync/drafts/visit-forms-text';
+
+/** Blobs made from a long text (a chunk encoded here), as opposed to blobs joined by reference with a few short texts. */
+function countTextBlobs() {
+  const Real = Blob;
+  const made = { text: 0 };
+  vi.stubGlobal(
+    'Blob',
+    class extends Real {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(parts, options);
+        if (parts?.some((p) => typeof p === 'string' && p.length > 10_000)) made.text++;
+      }
+    },
+  );
+  return made;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const firstField = (data: VisitData, skip = 0) => Object.values(flattenSections(Object.values(data)[1]!.sections)[skip]!.fields)[0]!;
+
+describe('forms blob', () => {
+  it('holds the bytes of the forms text, for a small visit and a large one cut into chunks', async () => {
+    const small = buildChecklist('s');
+    expect(await formsBlob(1, small).text()).toBe(formsText(small));
+    const large = buildBigVisit('l', 600, 5);
+    const blob = formsBlob(2, large);
+    expect(blob.type).toBe('application/json');
+    expect(await blob.text()).toBe(formsText(large));
+    expect(JSON.parse(await blob.text())).toEqual(large);
+  });
+
+  it('encodes again only the chunk of the section typed in, and stays right after a section is copied', async () => {
+    let data = buildBigVisit('c', 600, 5);
+    formsBlob(3, data);
+    const made = countTextBlobs();
+    const field = firstField(data, 450);
+    data = updateField(data, field.id, (f) => ({ ...f, field_value: ['Palier du 3e étage'] }));
+    const blob = formsBlob(3, data);
+    expect(made.text).toBe(1);
+    expect(await blob.text()).toBe(formsText(data));
+    const section = flattenSections(Object.values(data)[1]!.sections)[10]!;
+    let n = 0;
+    const copy = duplicateSection(section, 'Extincteur n° 11 bis', () => `copie-${n++}`);
+    const form = Object.values(data)[1]!;
+    data = { ...data, [form.form_id]: { ...form, sections: { ...form.sections, [copy.id]: copy } } };
+    data = updateSection(data, copy.id, (s) => ({ ...s, complete: true }));
+    expect(await formsBlob(3, data).text()).toBe(formsText(data));
+  });
+});
