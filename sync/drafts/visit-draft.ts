@@ -13,7 +13,7 @@ import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
 import { formsFromStore, formsText } from './visit-forms-text';
-import { formsFile } from './visit-forms-blob';
+import { formsFile, warmFormsBlob } from './visit-forms-blob';
 import { createAnswerBuffer, type FieldChange } from './visit-answers';
 import { applyAnswers, clearAnswers, newAnswersBase, readAnswers, writeAnswers } from './visit-answers-store';
 import type { VisitField } from '../contract/visit-data';
@@ -180,7 +180,10 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const kept = forms ? await readAnswers(env.db, visitId, base) : { fields: [], saved: false };
       for (const field of kept.fields) answered.set(field.id, field);
       const dirty = (copy?.dirty ?? false) || (kept.fields.length > 0 && !kept.saved);
-      publish({ loaded: true, copy, forms: forms ? applyAnswers(forms, kept.fields) : null, dirty });
+      const loaded = forms ? applyAnswers(forms, kept.fields) : null;
+      publish({ loaded: true, copy, forms: loaded, dirty });
+      // The blob a save sends is made ahead, while the page is idle (visit-forms-blob.ts).
+      if (loaded && copy?.started) warmFormsBlob(visitId, loaded);
       if (closed) return; // closed while loading: nothing to follow
       if (dirty && copy?.started) scheduleAutosave();
       watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {

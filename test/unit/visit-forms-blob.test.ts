@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBigVisit, buildChecklist } from '../../server/modules/visits/checklists';
 import { duplicateSection, flattenSections, type VisitData } from '../../sync/contract/visit-data';
 import { updateField, updateSection } from '../../sync/drafts/visit-answers';
-import { formsBlob } from '../../sync/drafts/visit-forms-blob';
+import { formsBlob, warmFormsBlob } from '../../sync/drafts/visit-forms-blob';
 import { formsText } from '../../sync/drafts/visit-forms-text';
 
 /** Blobs made from a long text (a chunk encoded here), as opposed to blobs joined by reference with a few short texts. */
@@ -57,5 +57,18 @@ describe('forms blob', () => {
     data = { ...data, [form.form_id]: { ...form, sections: { ...form.sections, [copy.id]: copy } } };
     data = updateSection(data, copy.id, (s) => ({ ...s, complete: true }));
     expect(await formsBlob(3, data).text()).toBe(formsText(data));
+  });
+
+  it('makes the chunks of a visit just opened ahead, so that its first save encodes only the chunk typed in', async () => {
+    let data = buildBigVisit('w', 600, 5);
+    const idle: (() => void)[] = [];
+    warmFormsBlob(4, data, (work) => idle.push(work));
+    while (idle.length > 0) idle.shift()!();
+    const made = countTextBlobs();
+    const field = firstField(data, 300);
+    data = updateField(data, field.id, (f) => ({ ...f, field_value: ['Local poubelles'] }));
+    const blob = formsBlob(4, data);
+    expect(made.text).toBe(1);
+    expect(await blob.text()).toBe(formsText(data));
   });
 });
