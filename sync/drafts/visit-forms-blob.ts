@@ -20,6 +20,12 @@ interface Chunk {
 // The last visit's chunks, by form id (one visit is edited at a time; another one starts afresh).
 let kept: { visitId: number; byForm: Map<string, Chunk[]> } | null = null;
 
+/** The sections of these ids as one chunk: their entries' text, encoded once. */
+const chunkOf = (ids: readonly string[], sections: Record<string, VisitSection>): Chunk => ({
+  members: ids.map((id) => sections[id]!),
+  blob: new Blob([ids.map((id) => entryText(id, sections[id]!)).join(',')]),
+});
+
 /** How many sections go in each chunk: about CHUNK_CHARS characters each. */
 function chunkSizes(sections: Record<string, VisitSection>): number[] {
   const sizes: number[] = [];
@@ -49,12 +55,11 @@ function sectionParts(before: readonly Chunk[] | undefined, sections: Record<str
   let at = 0;
   sizes.forEach((size, i) => {
     const chunkIds = ids.slice(at, at + size);
-    const members = chunkIds.map((id) => sections[id]!);
     const old = sameCount ? before[i] : undefined;
-    const blob = old && old.members.every((m, j) => m === members[j]) ? old.blob : new Blob([chunkIds.map((id) => entryText(id, sections[id]!)).join(',')]);
+    const chunk = old && chunkIds.every((id, j) => sections[id] === old.members[j]) ? old : chunkOf(chunkIds, sections);
     if (i > 0) parts.push(',');
-    parts.push(blob);
-    chunks.push({ members, blob });
+    parts.push(chunk.blob);
+    chunks.push(chunk);
     at += size;
   });
   return { parts, chunks };
@@ -93,8 +98,7 @@ export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: (
   let from = 0;
   let chars = 0;
   const close = (end: number, sections: Record<string, VisitSection>) => {
-    const chunkIds = ids.slice(from, end);
-    chunks.push({ members: chunkIds.map((id) => sections[id]!), blob: new Blob([chunkIds.map((id) => entryText(id, sections[id]!)).join(',')]) });
+    chunks.push(chunkOf(ids.slice(from, end), sections));
     from = end;
     chars = 0;
   };
