@@ -11,23 +11,61 @@ import type { VisitData, VisitField, VisitSection } from '../contract/visit-data
 
 export type FieldChange = (field: VisitField) => VisitField;
 
-/** A copy of the data where the first section `pick` accepts (found anywhere) is `change(section)`, its path copied. */
-function updateSectionWhere(forms: VisitData, pick: (id: string, section: VisitSection) => boolean, change: (s: VisitSection) => VisitSection): VisitData {
-  const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> | null => {
+/** Where a section is: its form, and the ids of the sections from the form down to it. */
+interface Place {
+  formId: string;
+  path: string[];
+}
+
+/** The section at a place, if it is still there. */
+function sectionAt(forms: VisitData, { formId, path }: Place): VisitSection | undefined {
+  let sections = forms[formId]?.sections;
+  let section: VisitSection | undefined;
+  for (const id of path) {
+    section = sections?.[id];
+    sections = section?.sections;
+  }
+  return section;
+}
+
+/** A copy of the data where the section at `place` is `change(section)`, its path copied. */
+function updateAt(forms: VisitData, { formId, path }: Place, change: (s: VisitSection) => VisitSection): VisitData {
+  const copy = (sections: Record<string, VisitSection>, depth: number): Record<string, VisitSection> => {
+    const id = path[depth]!;
+    const section = sections[id]!;
+    return { ...sections, [id]: depth === path.length - 1 ? change(section) : { ...section, sections: copy(section.sections, depth + 1) } };
+  };
+  const form = forms[formId]!;
+  return { ...forms, [formId]: { ...form, sections: copy(form.sections, 0) } };
+}
+
+/** The place of the first section `pick` accepts, found anywhere (a walk over the whole data). */
+function findPlace(forms: VisitData, pick: (id: string, section: VisitSection) => boolean): Place | null {
+  const path: string[] = [];
+  const walk = (sections: Record<string, VisitSection>): boolean => {
     for (const id in sections) {
       const section = sections[id]!;
-      if (pick(id, section)) return { ...sections, [id]: change(section) };
-      const inner = walk(section.sections);
-      if (inner) return { ...sections, [id]: { ...section, sections: inner } };
+      path.push(id);
+      if (pick(id, section) || walk(section.sections)) return true;
+      path.pop();
     }
-    return null;
+    return false;
   };
-  for (const [formId, form] of Object.entries(forms)) {
-    const sections = walk(form.sections);
-    if (sections) return { ...forms, [formId]: { ...form, sections } };
-  }
-  return forms;
+  for (const formId in forms) if (walk(forms[formId]!.sections)) return { formId, path };
+  return null;
 }
+
+/** A copy of the data where the first section `pick` accepts (found anywhere) is `change(section)`, its path copied. */
+function updateSectionWhere(forms: VisitData, pick: (id: string, section: VisitSection) => boolean, change: (s: VisitSection) => VisitSection): VisitData {
+  const place = findPlace(forms, pick);
+  return place ? updateAt(forms, place, change) : forms;
+}
+
+/**
+ * The section of each field answered: typing pauses put answers in at each word, and finding the
+ * field again walked up to 4,000 sections (checked before use: a section moved or removed is sought again).
+ */
+const fieldPlaces = new Map<string, Place>();
 
 /** A copy of the data where one section (found anywhere) is replaced by `change(section)`. */
 export const updateSection = (forms: VisitData, sectionId: string, change: (s: VisitSection) => VisitSection): VisitData =>
@@ -37,12 +75,17 @@ export const updateSection = (forms: VisitData, sectionId: string, change: (s: V
  * A copy of the data where one field (found in any section) is replaced by `change(field)`: a photo
  * kept after its reduction lands in its own field, even if another section is shown by then.
  */
-export const updateField = (forms: VisitData, fieldId: string, change: FieldChange): VisitData =>
-  updateSectionWhere(
-    forms,
-    (_id, section) => Object.hasOwn(section.fields, fieldId),
-    (section) => ({ ...section, fields: { ...section.fields, [fieldId]: change(section.fields[fieldId]!) } }),
-  );
+export function updateField(forms: VisitData, fieldId: string, change: FieldChange): VisitData {
+  let place = fieldPlaces.get(fieldId);
+  const known = place && sectionAt(forms, place);
+  if (!known || !Object.hasOwn(known.fields, fieldId)) {
+    place = findPlace(forms, (_id, section) => Object.hasOwn(section.fields, fieldId)) ?? undefined;
+    if (!place) return forms;
+    if (fieldPlaces.size > 100_000) fieldPlaces.clear();
+    fieldPlaces.set(fieldId, place);
+  }
+  return updateAt(forms, place!, (section) => ({ ...section, fields: { ...section.fields, [fieldId]: change(section.fields[fieldId]!) } }));
+}
 
 /** Changes per field, in the order typed: a comment then a value on one field keep both. */
 export function createAnswerBuffer() {

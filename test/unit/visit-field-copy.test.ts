@@ -153,3 +153,27 @@ describe('required fields left empty (field_config.required)', () => {
     expect(after).toEqual(fromList());
   });
 });
+
+describe('an answer put into the data (updateField)', () => {
+  it('lands in its field wherever the field is, the path copied and the rest shared, even after its section moved', () => {
+    const { data, form, hall } = world();
+    const floors = Object.values(hall.fields).find((f) => f.name === 'État des sols')!;
+    const set = (d: VisitData, text: string) => updateField(d, floors.id, (f) => ({ ...f, field_value: [text] }));
+    const first = set(data, 'Carrelage');
+    const firstForm = first[form.form_id]!;
+    expect(firstForm.sections[hall.id]!.fields[floors.id]!.field_value).toEqual(['Carrelage']);
+    const other = Object.keys(form.sections).find((id) => id !== hall.id)!;
+    expect(firstForm.sections[other]).toBe(form.sections[other]); // shared, not copied
+    expect(data[form.form_id]!.sections[hall.id]!.fields[floors.id]!.field_value).not.toEqual(['Carrelage']); // not changed in place
+    // The hall moved under another section: the next answer still finds its field.
+    const { [hall.id]: moved, ...rest } = firstForm.sections;
+    const parent = rest[other]!;
+    const reshaped: VisitData = {
+      ...first,
+      [form.form_id]: { ...firstForm, sections: { ...rest, [other]: { ...parent, sections: { ...parent.sections, [hall.id]: moved! } } } },
+    };
+    const second = set(reshaped, 'Parquet');
+    expect(second[form.form_id]!.sections[other]!.sections[hall.id]!.fields[floors.id]!.field_value).toEqual(['Parquet']);
+    expect(updateField(second, 'absent', (f) => f)).toBe(second);
+  });
+});
