@@ -50,6 +50,8 @@ export interface CallOptions {
   ld?: boolean;
   /** Binary answer (media downloads). */
   blob?: boolean;
+  /** The answer's body is not wanted (a visit's save answers with the whole merged visit, megabytes to decode and parse). */
+  ignoreBody?: boolean;
   /** No bearer token and no refresh (login, contact form…). */
   anonymous?: boolean;
   signal?: AbortSignal;
@@ -217,6 +219,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
     }
     if (o.blob) return (await response.blob()) as T;
+    if (o.ignoreBody) {
+      await response.body?.cancel().catch(() => undefined);
+      return null as T;
+    }
     if (response.status === 204) return null as T;
     const text = await response.text();
     if (text === '') return null as T;

@@ -71,7 +71,8 @@ function sendCommand(mode: VisitSendMode) {
     name: `visit.${mode}`,
     label: () => SEND_LABELS[mode],
     entity: (p) => `visit:${p.visitId}`,
-    request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), ...dataBody(p) }),
+    // The answer is the whole merged visit (megabytes): nothing here uses it, so it is not decoded.
+    request: (p) => ({ method: 'POST', path: visitPaths.send(mode, p.visitId), ...dataBody(p), ignoreAnswer: true }),
     coalesce: mode === 'save',
     touches: (p) => (mode === 'save' ? [] : rowOf(p)),
     async apply(ctx, p) {

@@ -15,6 +15,8 @@ export interface RequestSpec {
   jsonText?: string;
   /** A JSON body kept as a blob in the file store (a visit's forms): its id; sent as it is. */
   jsonFile?: string;
+  /** The answer's body is not read: the command has no use for it (see CallOptions.ignoreBody). */
+  ignoreAnswer?: boolean;
   /** Multipart upload: the blob id in the file store, sent in field `file` with these extra fields. */
   file?: { id: string; fields?: Record<string, string> };
 }

@@ -22,8 +22,10 @@ export async function sendCommand({ api, files, registry, onProgress }: SendEnv,
   const definition = registry[command.name];
   if (!definition) throw new AppError(`Commande inconnue : ${command.name}`);
   const spec = definition.request(command.payload, ids);
-  if (spec.jsonFile) return api.call(spec.method, spec.path, { jsonBlob: (await storedFile(files, spec.jsonFile)).blob, idempotencyKey: command.id });
-  if (!spec.file) return api.call(spec.method, spec.path, { json: spec.json, jsonText: spec.jsonText, idempotencyKey: command.id });
+  const answer = spec.ignoreAnswer ? { ignoreBody: true } : {};
+  if (spec.jsonFile)
+    return api.call(spec.method, spec.path, { jsonBlob: (await storedFile(files, spec.jsonFile)).blob, idempotencyKey: command.id, ...answer });
+  if (!spec.file) return api.call(spec.method, spec.path, { json: spec.json, jsonText: spec.jsonText, idempotencyKey: command.id, ...answer });
   const stored = await storedFile(files, spec.file.id);
   const form = new FormData();
   for (const [key, value] of Object.entries(spec.file.fields ?? {})) form.append(key, value);

@@ -28,8 +28,9 @@ const counting: typeof fetch = (input, init) => {
 };
 
 beforeAll(async () => {
-  // Access tokens of one second: the worker's drain meets a 401 and must refresh.
-  server = await buildServer(testConfig({ tokenTtl: 1 }));
+  // Access tokens of three seconds: the worker's drain meets a 401 and must refresh, and the pair it
+  // rotates still lives when the page uses it (one second was outlived under CI's load).
+  server = await buildServer(testConfig({ tokenTtl: 3 }));
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -124,7 +125,7 @@ describe('drain in the worker', () => {
     const page = await pageSignedIn('inspecteur@demo.fr', lock);
     const userId = page.state.user!.id;
     await queueOffline(userId, 'inspecteur@demo.fr', '0612121212');
-    await new Promise((r) => setTimeout(r, 2100)); // both access tokens have expired
+    await new Promise((r) => setTimeout(r, 4100)); // both access tokens have expired
     refreshes.length = 0;
 
     const env: DrainEnv = { mirror, lock, storeEnv, fetch: counting };

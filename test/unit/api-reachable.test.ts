@@ -48,5 +48,16 @@ describe('API client reachability', () => {
     bodies.length = 0;
     await api.call('POST', 'api/visit/save/3', { jsonText: '{"7":{"form_id":"7"}}' });
     expect(bodies).toEqual(['application/json {"7":{"form_id":"7"}}']);
+    // So does a JSON blob (a visit's forms kept in the file store).
+    bodies.length = 0;
+    await api.call('POST', 'api/visit/save/3', { jsonBlob: new Blob(['{"8":{"form_id":"8"}}']) });
+    expect(bodies).toEqual(['application/json {"8":{"form_id":"8"}}']);
+  });
+
+  it('leaves an answer unread when asked (a visit save answers with the whole merged visit)', async () => {
+    const { api } = clientWith(async () => new Response('{"id":3,"data":{"tronqué', { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(await api.call('POST', 'api/visit/state/save/3', { jsonText: '{}', ignoreBody: true })).toBeNull();
+    const unreadable = await api.call('POST', 'api/visit/state/save/3', { jsonText: '{}' }).catch((e: unknown) => e);
+    expect(String(unreadable)).toContain('Réponse illisible du serveur');
   });
 });
