@@ -5,7 +5,7 @@
  * list screen, so copies stayed as long as the list was not shown).
  */
 import type { Database, OutboxDoc } from '../store/database';
-import type { StoredVisitCopy, VisitCopyMeta } from '../pull/visits';
+import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
 import { unsavedOnDisk } from './visit-answers-store';
 import { dataOf } from '../store/plain';
 
@@ -23,9 +23,14 @@ export function closedCopiesDropper(db: Database) {
     first = false;
     if (!left) return [];
     const copies = await db.visitdata.find().exec();
-    const done = copies.filter((doc) => dataOf<VisitCopyMeta>(doc).closing && !current.has(doc.id)).map((doc) => doc.id);
-    if (done.length > 0) await db.visitdata.bulkRemove(done);
-    return done;
+    const done = copies.filter((doc) => dataOf<VisitCopyMeta>(doc).closing && !current.has(doc.id));
+    if (done.length === 0) return [];
+    // Emptied of its forms first: a removal writes the document as it was, and tells the other tabs
+    // (8 MB of forms for a 20,000-field visit, ~0.5 s of main thread at 4×).
+    for (const doc of done) await doc.incrementalPatch({ data: { ...metaOf(dataOf<StoredVisitCopy>(doc)) } });
+    const ids = done.map((doc) => doc.id);
+    await db.visitdata.bulkRemove(ids);
+    return ids;
   };
 }
 
