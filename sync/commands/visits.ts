@@ -47,7 +47,7 @@ export const visitStart = defineCommand<{ visitId: number }>()({
 export interface VisitSendCommand extends Record<string, unknown> {
   visitId: number;
   /**
-   * The forms' JSON as a blob in the file store (drafts/visit-forms-text.ts formsFile): a 20,000-field
+   * The forms' JSON as a blob in the file store (drafts/visit-forms-blob.ts formsFile): a 20,000-field
    * visit is 8 MB, which the command's document would copy at each of its writes and broadcasts.
    */
   dataFile?: string;

@@ -62,6 +62,8 @@ export interface EnqueueOptions {
  * server answers from its idempotency records.
  */
 const REMOVE_BATCH = 100;
+/** How soon a tab that found the sending lock held looks again. */
+export const LOCK_RETRY_MS = 2_000;
 let seqCounter = 0;
 
 export type Outbox<Reg extends CommandRegistry = CommandRegistry> = ReturnType<typeof createOutbox<Reg>>;
@@ -221,7 +223,9 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       do {
         again = false;
         try {
-          await lock.run(pass);
+          // Another tab sends (or a page just left by a reload still held the lock): look again soon,
+          // not only at the next enqueue, focus or reconnection.
+          if (!(await lock.run(pass))) schedule(now() + LOCK_RETRY_MS);
         } catch (error) {
           // The store closed under the flush (tab closing, logout): the next start resumes.
           if (!stopped) console.warn('Envoi interrompu', error);

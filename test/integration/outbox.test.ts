@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLockManager, webLock } from '../../sync/outbox/locks';
 import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
 import { testRegistry } from './generic-request';
-import { createOutbox } from '../../sync/outbox/outbox';
+import { LOCK_RETRY_MS, createOutbox } from '../../sync/outbox/outbox';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
 let world: OutboxWorld;
@@ -159,6 +159,24 @@ describe('outbox delivery', () => {
     expect(serverRequests(world, 'tabs-')).toHaveLength(4);
     expect(world.sent.filter((s) => s === 'POST /api/requests')).toHaveLength(4);
     await tabA.store.close();
+  });
+
+  it('a tab that found the sending lock held sends on its own once it is free (a reload during a send)', async () => {
+    const locks = memoryLockManager();
+    const { store, outbox } = await openOutbox(world, nextStoreId(), { lock: webLock('outbox', locks) });
+    world.sent.length = 0;
+    // The page left by a reload still holds the lock while this one queues and tries to send.
+    let release = () => undefined as void;
+    const held = locks.request('outbox', { ifAvailable: false }, () => new Promise<void>((r) => (release = r)));
+    await outbox.enqueue('request.create', { tempId: 'l', information: 'verrou-libre' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await outbox.count()).toBe(1);
+    release();
+    await held;
+    // No enqueue, focus or reconnection after this: the retry alone sends it.
+    await expect.poll(() => outbox.count(), { timeout: LOCK_RETRY_MS * 3, interval: 100 }).toBe(0);
+    expect(serverRequests(world, 'verrou-')).toEqual(['verrou-libre']);
+    await store.close();
   });
 
   it('a refused command is shown as rejected and never blocks the others', async () => {
