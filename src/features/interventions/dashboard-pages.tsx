@@ -19,7 +19,7 @@ import './interventions.css';
 export function InterventionDashboardPage() {
   const { user } = useSnapshot(session.state);
   const manager = roles.isManager(user?.roles ?? []);
-  const { value: dashboard, loaded } = useWatch((engine) => engine.interventions.watchDashboard(), [], null);
+  const { value: dashboard } = useWatch((engine) => engine.interventions.watchDashboard(), [], null);
   usePull((engine) => engine.interventions.refreshDashboard(manager), [manager]);
   // A manager may create a request later in a basement: the tunnel's data comes down now.
   usePull((engine) => (manager ? prefetchTunnelData(engine) : Promise.resolve()), [manager]);
@@ -29,14 +29,11 @@ export function InterventionDashboardPage() {
       <RefreshedAt resource={DASHBOARD_INTERVENTIONS} />
       <EmptyOrNotYet count={dashboard ? 1 : 0} resource={DASHBOARD_INTERVENTIONS} empty={null} loading={null} />
       <ul className="cards">
-        {/* Drawn once the stored dashboard is read: the cards its flags add would otherwise push the others down (CLS 0.15). */}
-        {loaded
-          ? dashboardCards(dashboard, manager).map((card) => (
-              <li key={card.key}>
-                <DashboardCard card={card} />
-              </li>
-            ))
-          : null}
+        {dashboardCards(dashboard, manager).map((card) => (
+          <li key={card.key}>
+            <DashboardCard card={card} />
+          </li>
+        ))}
       </ul>
     </div>
   );
