@@ -14,6 +14,10 @@ export interface VisitFilters {
 
 export const NO_FILTERS: VisitFilters = { site: '', name: '', state: '', lateOnly: false, mine: false };
 
+/** Whether a section is shown with the drawer's two switches (hidden elements, completed sections). */
+export const shownWith = (section: { is_hidden: boolean; complete: boolean }, showHidden: boolean, showCompleted: boolean): boolean =>
+  (showHidden || !section.is_hidden) && (showCompleted || !section.complete);
+
 const has = (value: string, needle: string) => value.toLocaleLowerCase('fr').includes(needle.trim().toLocaleLowerCase('fr'));
 
 export function filterVisits(items: readonly VisitListDoc[], f: VisitFilters, userId: number): VisitListDoc[] {

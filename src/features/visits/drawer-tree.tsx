@@ -8,6 +8,7 @@
  */
 import { memo, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { VisitSection } from '../../../sync/index';
+import { shownWith } from '../../domain/visits';
 import { MissingMark } from './required-fields';
 
 /** What each tree entry shows besides its section: whether it is the one shown, and its missing required fields. */
@@ -77,7 +78,7 @@ function sameLevel(a: TreeLevelProps, b: TreeLevelProps): boolean {
 }
 
 const TreeLevel = memo(function TreeLevel({ sections, showHidden, showCompleted, onOpen, marks }: TreeLevelProps) {
-  const visible = Object.values(sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
+  const visible = Object.values(sections).filter((s) => shownWith(s, showHidden, showCompleted));
   if (visible.length === 0) return null;
   return (
     <ul>
@@ -127,7 +128,7 @@ interface Row {
 function rowsOf(sections: Record<string, VisitSection>, showHidden: boolean, showCompleted: boolean, depth = 0, out: Row[] = []): Row[] {
   for (const id in sections) {
     const section = sections[id]!;
-    if ((!showHidden && section.is_hidden) || (!showCompleted && section.complete)) continue;
+    if (!shownWith(section, showHidden, showCompleted)) continue;
     out.push({ section, depth });
     rowsOf(section.sections, showHidden, showCompleted, depth + 1, out);
   }

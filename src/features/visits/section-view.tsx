@@ -21,6 +21,7 @@ import {
   type VisitField,
   type VisitSection,
 } from '../../../sync/index';
+import { shownWith } from '../../domain/visits';
 import { Button, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FieldInput } from './field-input';
@@ -87,7 +88,7 @@ export function SectionView({
     setDuplicatingField(field);
     setLabel(t.copyLabel(field.name));
   }, []);
-  const children = Object.values(section.sections).filter((s) => (showHidden || !s.is_hidden) && (showCompleted || !s.complete));
+  const children = Object.values(section.sections).filter((s) => shownWith(s, showHidden, showCompleted));
   const setChild = (child: VisitSection) => onChangeSection((s) => ({ ...s, sections: { ...s.sections, [child.id]: child } }));
   const editing = editMode && !disabled;
   return (
