@@ -126,8 +126,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         method,
         headers,
         searchParams: toSearchParams(o.searchParams),
-        ...(o.jsonBlob ? jsonBody(o.jsonBlob, headers) : {}),
-        ...(o.jsonText !== undefined ? jsonBody(o.jsonText, headers) : o.json !== undefined ? jsonBody(JSON.stringify(o.json), headers) : {}),
+        ...(o.jsonBlob
+          ? jsonBody(o.jsonBlob, headers)
+          : o.jsonText !== undefined
+            ? jsonBody(o.jsonText, headers)
+            : o.json !== undefined
+              ? jsonBody(JSON.stringify(o.json), headers)
+              : {}),
         ...(o.body ? { body: o.body } : {}),
         ...(o.signal ? { signal: o.signal } : {}),
       });
