@@ -90,40 +90,32 @@ const whenIdle = (work: () => void) =>
 export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: () => void) => unknown = whenIdle): void {
   if (kept?.visitId !== visitId) kept = { visitId, byForm: new Map() };
   const own = kept;
-  const todo = Object.entries(forms).filter(([id]) => !own.byForm.has(id));
-  let form = 0;
-  let ids: string[] = [];
-  let at = 0;
-  let chunks: Chunk[] = [];
-  let from = 0;
-  let chars = 0;
-  const close = (end: number, sections: Record<string, VisitSection>) => {
-    chunks.push(chunkOf(ids.slice(from, end), sections));
-    from = end;
-    chars = 0;
-  };
-  const step = () => {
+  // Small steps, run ~10 ms at a time: a form's section texts 25 at a time, then its cut, then one chunk per step.
+  const steps: (() => void)[] = [];
+  for (const [formId, { sections }] of Object.entries(forms)) {
+    if (own.byForm.has(formId)) continue;
+    const ids = Object.keys(sections);
+    for (let at = 0; at < ids.length; at += 25) steps.push(() => ids.slice(at, at + 25).forEach((id) => nodeText(sections[id]!)));
+    steps.push(() => {
+      if (own.byForm.has(formId)) return; // a save cut this form meanwhile
+      const chunks: Chunk[] = [];
+      let at = 0;
+      const encode = chunkSizes(sections).map((size) => {
+        const from = at;
+        at += size;
+        const to = at;
+        return () => void chunks.push(chunkOf(ids.slice(from, to), sections));
+      });
+      steps.unshift(...encode, () => void (own.byForm.has(formId) || own.byForm.set(formId, chunks)));
+    });
+  }
+  const run = () => {
     if (kept !== own) return; // another visit is edited now
     const until = Date.now() + 10;
-    while (form < todo.length && Date.now() < until) {
-      const [formId, { sections }] = todo[form]!;
-      if (at === 0 && ids.length === 0) ids = Object.keys(sections);
-      for (const stop = Math.min(ids.length, at + 25); at < stop; at++) {
-        chars += ids[at]!.length + nodeText(sections[ids[at]!]!).length;
-        if (chars >= CHUNK_CHARS) close(at + 1, sections);
-      }
-      if (at < ids.length) continue;
-      if (from < ids.length) close(ids.length, sections);
-      if (!own.byForm.has(formId)) own.byForm.set(formId, chunks);
-      form++;
-      ids = [];
-      at = 0;
-      chunks = [];
-      from = 0;
-    }
-    if (form < todo.length) later(step);
+    while (steps.length > 0 && Date.now() < until) steps.shift()!();
+    if (steps.length > 0) later(run);
   };
-  later(step);
+  later(run);
 }
 
 /** Where the forms queued for the server are kept: a blob in the file store, by command. */
