@@ -10,10 +10,11 @@
  */
 import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
+import type { FileStore } from '../store/files';
 import { dataOf } from '../store/plain';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
-import { formsFromStore, formsText } from './visit-forms-text';
-import { formsFile, warmFormsBlob } from './visit-forms-blob';
+import { formsBlob, formsFile, warmFormsBlob } from './visit-forms-blob';
+import { dropForms, formsInDocument, putForms, readForms } from './visit-forms-store';
 import { createAnswerBuffer, type FieldChange } from './visit-answers';
 import { applyAnswers, clearAnswers, newAnswersBase, readAnswers, writeAnswers } from './visit-answers-store';
 import type { VisitField } from '../contract/visit-data';
@@ -30,6 +31,8 @@ export const ANSWERS_MAX_WAIT_MS = 2_000;
 
 export interface DraftEnv {
   db: Database;
+  /** Where the forms are kept (visit-forms-store.ts). */
+  files: FileStore;
   outbox: OperationOutbox;
   timers?: Timers;
   /** A background write or save failed (told to the user by the app, not thrown at a keystroke). */
@@ -80,8 +83,8 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     return null;
   };
 
-  // The forms' text last read or written: the store's echo of our own write is not parsed again.
-  let knownText: string | null = null;
+  // The whole write of the forms last read or written here: the store's echo of our own write is not read again.
+  let knownBase: string | undefined;
 
   /** The held answers into the forms, told to the screens: one render for a typed word, not one per key. */
   function settle(): void {
@@ -124,26 +127,30 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
       return true;
     }
-    const doc = await env.db.visitdata.findOne(String(visitId)).exec();
-    if (!doc) return false;
-    knownText = formsText(snapshot.forms);
+    if (!(await env.db.visitdata.findOne(String(visitId)).exec())) return false;
+    const blob = formsBlob(visitId, snapshot.forms);
     // Taken now: what is answered while the write runs belongs to the next one.
     answered.clear();
     wholeNeeded = false;
-    base = newAnswersBase();
-    const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), formsJson: knownText, dirty, answersBase: base };
+    base = knownBase = newAnswersBase();
+    // The forms' blob, then the document pointing at it (only its flags besides), then the old blob goes.
+    await putForms(env.files, visitId, base, blob);
+    const doc = await env.db.visitdata.findOne(String(visitId)).exec();
+    if (!doc) return false;
+    const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), dirty, answersBase: base };
     await doc.incrementalPatch({ data: { ...stored }, savedAt: Date.now() });
     await clearAnswers(env.db, visitId);
+    await dropForms(env.files, visitId, base);
     return false;
   }
 
-  /** The stored copy's flags, and its forms unless they are the text this draft already holds. */
-  function fromStore(stored: StoredVisitCopy | null): { copy: VisitCopyMeta | null; forms?: VisitData | null } {
+  /** The stored copy's flags, and its forms unless they are the write this draft already holds. */
+  async function fromStore(stored: StoredVisitCopy | null): Promise<{ copy: VisitCopyMeta | null; forms?: VisitData | null }> {
     if (!stored) return { copy: null, forms: null };
     const copy = metaOf(stored);
-    if (typeof stored.formsJson === 'string' && stored.formsJson === knownText) return { copy };
-    knownText = typeof stored.formsJson === 'string' ? stored.formsJson : null;
-    return { copy, forms: formsFromStore(stored) };
+    if (!formsInDocument(stored) && stored.answersBase !== undefined && stored.answersBase === knownBase) return { copy };
+    knownBase = formsInDocument(stored) ? undefined : stored.answersBase;
+    return { copy, forms: await readForms(env.files, visitId, stored) };
   }
 
   /**
@@ -172,9 +179,9 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
      */
     async load(): Promise<void> {
       const doc = await env.db.visitdata.findOne(String(visitId)).exec();
-      knownText = null;
+      knownBase = undefined;
       const stored = doc ? dataOf<StoredVisitCopy>(doc) : null;
-      const { copy, forms } = fromStore(stored);
+      const { copy, forms } = await fromStore(stored);
       // Answers typed after the last whole write (a reload or a crash in between) complete it.
       base = stored?.answersBase;
       const kept = forms ? await readAnswers(env.db, visitId, base) : { fields: [], saved: false };
@@ -186,12 +193,18 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       if (loaded && copy?.started) warmFormsBlob(visitId, loaded);
       if (closed) return; // closed while loading: nothing to follow
       if (dirty && copy?.started) scheduleAutosave();
+      // Each change read in turn; a read overtaken by a later change is not told.
+      let turn = 0;
       watching ??= env.db.visitdata.findOne(String(visitId)).$.subscribe((latest) => {
         if (closed) return;
+        const mine = ++turn;
         const next = latest ? dataOf<StoredVisitCopy>(latest) : null;
-        const mine = snapshot.dirty || writeTimer !== null;
-        if (mine) publish({ copy: next ? metaOf(next) : null });
-        else publish(fromStore(next));
+        if (snapshot.dirty || writeTimer !== null) return publish({ copy: next ? metaOf(next) : null });
+        void fromStore(next)
+          .then((read) => {
+            if (!closed && mine === turn && !snapshot.dirty && writeTimer === null) publish(read);
+          })
+          .catch(report);
       });
     },
 

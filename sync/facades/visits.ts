@@ -24,7 +24,6 @@ import {
   type StoredVisitCopy,
   type VisitCopyMeta,
   type VisitListDoc,
-  type VisitLocalCopy,
 } from '../pull/visits';
 import type { EngineModule, ModuleContext } from './module';
 import { typedDoc, watchValue } from './docs';
@@ -56,7 +55,7 @@ export function visitsModule(env: VisitsEnv = {}) {
     const drafts = new Map<number, { draft: VisitDraft; users: number; closing: ReturnType<typeof setTimeout> | null }>();
     let dropSentCopies: ReturnType<typeof closedCopiesDropper> | null = null;
 
-    const newDraft = (visitId: number) => openVisitDraft({ db: ctx.db(), outbox: ctx.outbox, onError: report }, visitId);
+    const newDraft = (visitId: number) => openVisitDraft({ db: ctx.db(), files: ctx.files(), outbox: ctx.outbox, onError: report }, visitId);
 
     /** Opens a visit's draft off screen, and closes it: closing queues what was typed and not saved. */
     async function saveClosedDraft(visitId: number): Promise<boolean> {
@@ -96,7 +95,7 @@ export function visitsModule(env: VisitsEnv = {}) {
           .visitdata.find()
           .$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), metaOf(dataOf<StoredVisitCopy>(d))])))),
       /** Downloads a visit for offline work (data, info, fiche, files); only the failed files again. */
-      download: (visitId: number, onProgress: (percent: number) => void): Promise<VisitLocalCopy> => downloadVisit(ctx.db(), ctx.api, visitId, onProgress),
+      download: (visitId: number, onProgress: (percent: number) => void): Promise<VisitCopyMeta> => downloadVisit(ctx.db(), ctx.files(), ctx.api, visitId, onProgress),
 
       watchDashboard: (): Observable<VisitDashboard | null> => watchValue<VisitDashboard>(ctx.db(), DASHBOARD_VISITS),
       refreshDashboard: () => pullVisitDashboard(ctx.db(), ctx.api),
@@ -111,7 +110,7 @@ export function visitsModule(env: VisitsEnv = {}) {
        * failed stay listed for 'Réessayer'. What the other device never saved is not on the server.
        */
       resume: async (visitId: number, onProgress: (percent: number) => void): Promise<string[]> => {
-        await downloadVisit(ctx.db(), ctx.api, visitId, onProgress, { fresh: true });
+        await downloadVisit(ctx.db(), ctx.files(), ctx.api, visitId, onProgress, { fresh: true });
         return [await ctx.outbox.enqueue('visit.start', { visitId })];
       },
       /** 'Récupérer la visite': the signed-in user takes it over. */
@@ -172,7 +171,7 @@ export function visitsModule(env: VisitsEnv = {}) {
         visits: () => pullVisitList(ctx.db(), ctx.api, false).then(() => undefined),
       },
       async start() {
-        dropSentCopies = closedCopiesDropper(ctx.db());
+        dropSentCopies = closedCopiesDropper(ctx.db(), ctx.files());
         void saveUnsavedCopies(ctx.db(), saveClosedDraft, (id) => drafts.has(id)).catch(report);
       },
       async stop() {

@@ -12,8 +12,9 @@ import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import { markRefreshed } from '../store/local';
 import { dataOf } from '../store/plain';
-import { formsFromStore, formsText } from '../drafts/visit-forms-text';
+import type { FileStore } from '../store/files';
 import { newAnswersBase } from '../drafts/visit-answers-store';
+import { dropForms, putForms } from '../drafts/visit-forms-store';
 import { asCached, checkBody, checkItems, pullSingleton, storeFresh } from './pull';
 
 export interface VisitListDoc {
@@ -36,27 +37,20 @@ export interface VisitCopyMeta {
   closing: 'draft' | 'terminate' | null;
 }
 
-/** The local working copy of a downloaded visit. */
-export interface VisitLocalCopy extends VisitCopyMeta {
-  forms: VisitData;
-}
-
-/** The copy as stored: the forms as JSON text (drafts/visit-forms-text.ts says why). */
+/**
+ * The copy's document. Its forms are a blob in the file store named by `answersBase`
+ * (drafts/visit-forms-store.ts says why); copies stored by earlier versions hold them here, as JSON
+ * text (`formsJson`) or, before that, as objects (`forms`).
+ */
 export interface StoredVisitCopy extends VisitCopyMeta {
-  formsJson: string;
-  /** The draft's last whole write, which the answers kept beside it complete (drafts/visit-answers-store.ts). */
+  /** The last whole write of the forms: their blob, and the answers kept beside it (drafts/visit-answers-store.ts). */
   answersBase?: string;
+  formsJson?: string;
 }
 
-/** A copy written whole here (a download): answers typed next go beside it, from the first one (no 8 MB write). */
-export const storedCopy = ({ forms, ...meta }: VisitLocalCopy): StoredVisitCopy => ({ ...meta, formsJson: formsText(forms), answersBase: newAnswersBase() });
-
-/** The copy read back; its forms parsed (copies stored before the text had them as objects). */
-export const localCopyOf = (stored: StoredVisitCopy): VisitLocalCopy => ({ ...metaOf(stored), forms: formsFromStore(stored) ?? {} });
-
-/** The copy's flags and attachments, without its forms (in either stored shape). */
+/** The copy's flags and attachments, without its forms (in any stored shape). */
 export function metaOf(stored: StoredVisitCopy): VisitCopyMeta {
-  const { formsJson: _text, forms: _old, ...meta } = stored as StoredVisitCopy & { forms?: unknown };
+  const { formsJson: _text, forms: _old, answersBase: _base, ...meta } = stored as StoredVisitCopy & { forms?: unknown };
   return meta;
 }
 
@@ -115,15 +109,16 @@ const replaceable = (copy: VisitCopyMeta) => !copy.started && !copy.dirty && cop
  */
 export async function downloadVisit(
   db: Database,
+  files: FileStore,
   api: ApiClient,
   visitId: number,
   onProgress: (percent: number) => void,
   options: DownloadOptions = {},
-): Promise<VisitLocalCopy> {
+): Promise<VisitCopyMeta> {
   const stored = await db.visitdata.findOne(String(visitId)).exec();
-  const found = stored ? localCopyOf(dataOf<StoredVisitCopy>(stored)) : undefined;
+  const found = stored ? metaOf(dataOf<StoredVisitCopy>(stored)) : undefined;
   const existing = found && options.fresh && replaceable(found) ? undefined : found;
-  let copy: VisitLocalCopy;
+  let copy: VisitCopyMeta;
   if (existing && existing.failedFiles.length === 0) return existing;
   if (existing) {
     copy = existing;
@@ -138,11 +133,15 @@ export async function downloadVisit(
     const infos = checkBody(info, await api.call<unknown>('GET', visitPaths.informations(visitId)), visitPaths.informations(visitId)) as unknown as VisitInfo;
     onProgress(30);
     const fiche = (await api.call<Record<string, unknown>>('GET', visitPaths.fiche(visitId))) ?? {};
-    const { items: files } = await api.list<VisitFileEntry>(visitPaths.files(visitId));
+    const { items: list } = await api.list<VisitFileEntry>(visitPaths.files(visitId));
     onProgress(40);
-    copy = { forms, info: infos, fiche, files, failedFiles: files.map((f) => f.id), downloadedAt: Date.now(), started: false, dirty: false, closing: null };
+    copy = { info: infos, fiche, files: list, failedFiles: list.map((f) => f.id), downloadedAt: Date.now(), started: false, dirty: false, closing: null };
+    // The forms' blob first, then the document that points at it: answers typed next go beside it.
+    const base = newAnswersBase();
+    await putForms(files, visitId, base, new Blob([JSON.stringify(forms)], { type: 'application/json' }));
     // A copy replaced (fresh) had nothing of this device's: it gives way to the server's whole.
-    await db.visitdata.upsert({ id: String(visitId), data: { ...storedCopy(copy) }, pending: false, refreshedAt: Date.now(), savedAt: Date.now() });
+    await db.visitdata.upsert({ id: String(visitId), data: { ...copy, answersBase: base }, pending: false, refreshedAt: Date.now(), savedAt: Date.now() });
+    await dropForms(files, visitId, base);
   }
   const failed: number[] = [];
   for (const [index, fileId] of copy.failedFiles.entries()) {
@@ -158,5 +157,5 @@ export async function downloadVisit(
   if (latest)
     await latest.incrementalPatch({ data: { ...dataOf<StoredVisitCopy>(latest), failedFiles: failed } as Record<string, unknown>, refreshedAt: Date.now() });
   onProgress(100);
-  return { ...(latest ? localCopyOf(dataOf<StoredVisitCopy>(latest)) : copy), failedFiles: failed };
+  return { ...(latest ? metaOf(dataOf<StoredVisitCopy>(latest)) : copy), failedFiles: failed };
 }

@@ -22,6 +22,8 @@ export interface FileStore {
   get(id: string): Promise<StoredFile | undefined>;
   remove(ids: string[]): Promise<void>;
   all(): Promise<StoredFile[]>;
+  /** The files whose id starts with `prefix`. */
+  withPrefix(prefix: string): Promise<StoredFile[]>;
   close(): void;
 }
 
@@ -42,6 +44,7 @@ export function openFileStore(userId: number, env: StoreEnv): FileStore {
     get: (id) => db.files.get(id),
     remove: (ids) => db.files.bulkDelete(ids),
     all: () => db.files.orderBy('createdAt').toArray(),
+    withPrefix: (prefix) => db.files.where(':id').startsWith(prefix).toArray(),
     close: () => db.close(),
   };
 }

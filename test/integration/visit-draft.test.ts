@@ -18,7 +18,8 @@ import { flattenSections, type VisitData, type VisitField } from '../../sync/con
 import { dataOf } from '../../sync/store/plain';
 import { readLocal, writeLocal } from '../../sync/store/local';
 import { applyAnswers, readAnswers, unsavedOnDisk } from '../../sync/drafts/visit-answers-store';
-import { localCopyOf, type StoredVisitCopy, type VisitCopyMeta } from '../../sync/pull/visits';
+import { type StoredVisitCopy, type VisitCopyMeta } from '../../sync/pull/visits';
+import { readForms } from '../../sync/drafts/visit-forms-store';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
 let world: OutboxWorld;
@@ -71,7 +72,7 @@ async function startedVisit() {
   await outbox.start();
   const me = sql<{ id: number }>(`SELECT id FROM users WHERE email = 'inspecteur@demo.fr'`).id;
   const visitId = sql<{ id: number }>(`SELECT id FROM visits WHERE assigned_to = ? AND state = 'todo' ORDER BY id LIMIT 1`, me).id;
-  await downloadVisit(store.db, world.api, visitId, () => undefined);
+  await downloadVisit(store.db, store.files, world.api, visitId, () => undefined);
   await outbox.enqueue('visit.start', { visitId });
   await until(async () => (await outbox!.count()) === 0);
   const doc = (await store.db.visitdata.findOne(String(visitId)).exec())!;
@@ -82,7 +83,7 @@ async function startedVisit() {
 /** The forms on disk as a reload reads them: the copy, and the answers kept beside it. */
 async function formsOnDisk(db: Store['db'], visitId: number): Promise<VisitData> {
   const stored = dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
-  return applyAnswers(localCopyOf(stored).forms, (await readAnswers(db, visitId, stored.answersBase)).fields);
+  return applyAnswers((await readForms(store!.files, visitId, stored))!, (await readAnswers(db, visitId, stored.answersBase)).fields);
 }
 
 /** The forms a queued send command carries (its JSON blob in the file store). */
@@ -124,7 +125,7 @@ describe('visit draft in the engine', () => {
   it('groups local writes, autosaves after 30 s, and survives a reload between the keystroke and the autosave', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     const timers = manualTimers();
-    const first = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const first = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await first.load();
     const { field } = textField(first.getSnapshot().forms!);
     first.update(typed(field.id, 'Fissure au plafond'));
@@ -135,7 +136,7 @@ describe('visit draft in the engine', () => {
     await until(async () => dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
     // The tab is reloaded before the autosave: the first draft's timers die with it.
     const reloaded = manualTimers();
-    const second = openVisitDraft({ db, outbox: o, timers: reloaded }, visitId);
+    const second = openVisitDraft({ db, files: store!.files, outbox: o, timers: reloaded }, visitId);
     await second.load();
     expect(textField(second.getSnapshot().forms!).field.field_value).toEqual(['Fissure au plafond']);
     expect(second.getSnapshot().dirty).toBe(true);
@@ -149,7 +150,7 @@ describe('visit draft in the engine', () => {
   it('holds typed answers without waking the screens, then puts them in the forms, on disk and on the server with the changes made after', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     const timers = manualTimers();
-    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await draft.load();
     const { field } = textField(draft.getSnapshot().forms!);
     let renders = 0;
@@ -181,10 +182,12 @@ describe('visit draft in the engine', () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
     const stored = async () => dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
-    const storedValue = async (fieldId: string) =>
-      textField(localCopyOf(await stored()).forms).field.id === fieldId && textField(localCopyOf(await stored()).forms).field.field_value[0];
+    const storedValue = async (fieldId: string) => {
+      const { field } = textField((await readForms(store!.files, visitId, await stored()))!);
+      return field.id === fieldId && field.field_value[0];
+    };
     const timers = manualTimers();
-    const typing = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const typing = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await typing.load();
     const { field } = textField(typing.getSnapshot().forms!);
     // A download writes the copy whole: from the first word, the copy (the whole visit's text) is not written again, answers go beside it.
@@ -196,10 +199,10 @@ describe('visit draft in the engine', () => {
     typing.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’eau'] }));
     timers.advance(LOCAL_WRITE_MS);
     await until(async () => (await readLocal<{ fields: VisitField[] }>(db, `visit-answers:${visitId}`))?.fields[0]?.field_value[0] === 'Fuite d’eau');
-    expect((await stored()).formsJson).toBe(whole.formsJson);
+    expect((await stored()).answersBase).toBe(whole.answersBase); // no whole write since
     // Reloaded before any save: the answer is there, and still unsaved.
     const reloaded = manualTimers();
-    const again = openVisitDraft({ db, outbox: o, timers: reloaded }, visitId);
+    const again = openVisitDraft({ db, files: store!.files, outbox: o, timers: reloaded }, visitId);
     await again.load();
     expect(textField(again.getSnapshot().forms!).field.field_value).toEqual(['Fuite d’eau']);
     expect(again.getSnapshot().dirty).toBe(true);
@@ -211,7 +214,7 @@ describe('visit draft in the engine', () => {
     await until(async () => (await readLocal(db, `visit-answers:${visitId}`)) === null);
     // Answers tied to another whole write (a copy replaced meanwhile) are never applied.
     await writeLocal(db, `visit-answers:${visitId}`, { base: 'autre', fields: [{ ...field, field_value: ['Ancienne réponse'] }] });
-    const third = openVisitDraft({ db, outbox: o, timers: manualTimers() }, visitId);
+    const third = openVisitDraft({ db, files: store!.files, outbox: o, timers: manualTimers() }, visitId);
     await third.load();
     expect(textField(third.getSnapshot().forms!).field.field_value).toEqual(['Fuite d’eau']);
     await third.close();
@@ -227,7 +230,7 @@ describe('visit draft in the engine', () => {
     o.pause();
     const stored = async () => dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
     const timers = manualTimers();
-    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await draft.load();
     const { field } = textField(draft.getSnapshot().forms!);
     draft.answer(field.id, (f) => ({ ...f, field_value: ['Avant'] }));
@@ -238,8 +241,8 @@ describe('visit draft in the engine', () => {
     draft.answer(field.id, (f) => ({ ...f, field_value: ['Après la sauvegarde'] }));
     timers.advance(LOCAL_WRITE_MS);
     await until(async () => unsavedOnDisk(db, visitId, await stored()));
-    expect((await stored()).formsJson).toBe(saved.formsJson);
-    const reloaded = openVisitDraft({ db, outbox: o, timers: manualTimers() }, visitId);
+    expect((await stored()).answersBase).toBe(saved.answersBase);
+    const reloaded = openVisitDraft({ db, files: store!.files, outbox: o, timers: manualTimers() }, visitId);
     await reloaded.load();
     expect(reloaded.getSnapshot().dirty).toBe(true);
     expect(textField(reloaded.getSnapshot().forms!).field.field_value).toEqual(['Après la sauvegarde']);
@@ -247,12 +250,12 @@ describe('visit draft in the engine', () => {
     // A save of answers only leaves the copy's text as it was (8 MB for a large visit): the answers beside it are marked saved.
     draft.answer(field.id, (f) => ({ ...f, field_value: ['Deuxième sauvegarde'] }));
     await draft.save();
-    expect((await stored()).formsJson).toBe(saved.formsJson);
+    expect((await stored()).answersBase).toBe(saved.answersBase);
     expect(await unsavedOnDisk(db, visitId, await stored())).toBe(false);
     const queued = (await o.all()).filter((c) => c.name === 'visit.save');
     expect(queued).toHaveLength(1); // the first save, replaced
     expect(textField((await queuedForms(queued[0]!)) as VisitData).field.field_value).toEqual(['Deuxième sauvegarde']);
-    const again = openVisitDraft({ db, outbox: o, timers: manualTimers() }, visitId);
+    const again = openVisitDraft({ db, files: store!.files, outbox: o, timers: manualTimers() }, visitId);
     await again.load();
     expect(again.getSnapshot().dirty).toBe(false);
     expect(textField(again.getSnapshot().forms!).field.field_value).toEqual(['Deuxième sauvegarde']);
@@ -271,7 +274,7 @@ describe('visit draft in the engine', () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
     const timers = manualTimers();
-    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await draft.load();
     const { field } = textField(draft.getSnapshot().forms!);
     draft.update(typed(field.id, 'Fis'));
@@ -287,27 +290,42 @@ describe('visit draft in the engine', () => {
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 
-  it('keeps the forms on disk as one JSON text, and opens a copy stored before with its forms as objects', async () => {
+  it('keeps the forms as a JSON blob beside the copy, and opens copies stored before with their forms inside', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     const read = async () => dataOf<StoredVisitCopy & { forms?: unknown }>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const formsBlobs = async () => (await store!.files.withPrefix(`visitforms:${visitId}:`)).map((f) => f.id);
     const downloaded = await read();
-    expect(typeof downloaded.formsJson).toBe('string');
+    expect(downloaded.formsJson).toBeUndefined();
     expect(downloaded.forms).toBeUndefined();
-    // A copy written by the previous version: forms as objects, no text.
-    const forms = JSON.parse(downloaded.formsJson) as VisitData;
-    const { formsJson: _text, ...older } = downloaded;
+    expect(await formsBlobs()).toEqual([`visitforms:${visitId}:${downloaded.answersBase}`]);
+    const forms = (await readForms(store!.files, visitId, downloaded))!;
+    expect(Object.keys(forms).length).toBeGreaterThan(0);
+    // A copy written by an earlier version, its forms as JSON text in the document: opened as it is.
+    await (await db.visitdata.findOne(String(visitId)).exec())!.incrementalPatch({
+      data: { ...downloaded, formsJson: JSON.stringify(forms), answersBase: 'ancienne' },
+    });
+    const textual = openVisitDraft({ db, files: store!.files, outbox: o, timers: manualTimers() }, visitId);
+    await textual.load();
+    expect(textual.getSnapshot().forms).toEqual(forms);
+    await textual.close();
+    // Before that, as objects, no text.
+    const { formsJson: _text, answersBase: _base, ...older } = downloaded;
     await (await db.visitdata.findOne(String(visitId)).exec())!.incrementalPatch({ data: { ...older, forms } });
     const timers = manualTimers();
-    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await draft.load();
     expect(draft.getSnapshot().forms).toEqual(forms);
     const { field } = textField(forms);
     draft.update(typed(field.id, 'Carrelage fendu'));
     timers.advance(LOCAL_WRITE_MS);
-    await until(async () => typeof (await read()).formsJson === 'string');
+    // The next whole write moves them out of the document, into a new blob; the one of the download goes.
+    await until(async () => (await read()).answersBase !== undefined);
     const rewritten = await read();
     expect(rewritten.forms).toBeUndefined();
-    expect(localCopyOf(rewritten).forms).toEqual(typed(field.id, 'Carrelage fendu')(forms));
+    expect(rewritten.formsJson).toBeUndefined();
+    expect(await readForms(store!.files, visitId, rewritten)).toEqual(typed(field.id, 'Carrelage fendu')(forms));
+    await until(async () => (await formsBlobs()).length === 1);
+    expect(await formsBlobs()).toEqual([`visitforms:${visitId}:${rewritten.answersBase}`]);
     o.pause();
     await draft.close();
     const [queued] = await o.all();
@@ -330,7 +348,7 @@ describe('visit draft in the engine', () => {
   it('queues at start the answers a reload left unsaved on disk, with no screen open', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     const timers = manualTimers();
-    const typing = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const typing = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await typing.load();
     const { field } = textField(typing.getSnapshot().forms!);
     typing.update(typed(field.id, 'Porte coupe-feu bloquée'));
@@ -338,7 +356,7 @@ describe('visit draft in the engine', () => {
     await until(async () => dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).dirty);
     // Reloaded on the home screen: the typing draft's timers are gone, no visit screen opens it again.
     const saveOffScreen = async (id: number) => {
-      const draft = openVisitDraft({ db, outbox: o }, id);
+      const draft = openVisitDraft({ db, files: store!.files, outbox: o }, id);
       await draft.load();
       await draft.close();
       return true;
@@ -356,7 +374,7 @@ describe('visit draft in the engine', () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
     const timers = manualTimers();
-    const draft = openVisitDraft({ db, outbox: o, timers }, visitId);
+    const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
     await draft.load();
     const { field } = textField(draft.getSnapshot().forms!);
     for (const value of ['a', 'ab', 'abc']) {
@@ -377,7 +395,8 @@ describe('visit draft in the engine', () => {
   it('closeVisit sends the data, the fiche and the waiting files in order, then the local copy goes', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
-    const copy = localCopyOf(dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!));
+    const stored = dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const copy = { fiche: stored.fiche, forms: (await readForms(store!.files, visitId, stored))! };
     const png = new Blob(
       [Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))],
       { type: 'image/png' },
@@ -388,7 +407,7 @@ describe('visit draft in the engine', () => {
     expect((await o.all()).map((c) => c.name)).toEqual(['visit.terminate', 'visit.fiche', 'visit.file']);
     expect(ids).toHaveLength(3);
     expect(dataOf<VisitCopyMeta>((await db.visitdata.findOne(String(visitId)).exec())!).closing).toBe('terminate');
-    const drop = closedCopiesDropper(db);
+    const drop = closedCopiesDropper(db, store!.files);
     expect(await drop(await o.all())).toEqual([]);
     o.resume();
     await o.flush();
@@ -396,5 +415,6 @@ describe('visit draft in the engine', () => {
     expect(sql<{ state: string }>(`SELECT state FROM visits WHERE id = ?`, visitId).state).toBe('terminate');
     expect(await drop([])).toEqual([String(visitId)]);
     expect(await db.visitdata.findOne(String(visitId)).exec()).toBeNull();
+    expect(await store!.files.withPrefix(`visitforms:${visitId}:`)).toEqual([]); // its forms went with it
   });
 });

@@ -156,8 +156,12 @@ describe('resume on this device a visit started on another one', () => {
       // 'Réessayer': only the files, and what was typed meanwhile stays.
       const retried = await engine.visits.download(id, () => undefined);
       expect(retried).toMatchObject({ started: true, failedFiles: [] });
-      expect(JSON.stringify(retried.forms)).toContain('Tapé avant de réessayer les fichiers');
       held.release();
+      // Let go, the draft reads nothing back and saves what was typed: it reaches the server.
+      await expect.poll(() => storedData(id), { timeout: 8000 }).toContain('Tapé avant de réessayer les fichiers');
+      const reopened = engine.visits.draft(id);
+      await expect.poll(() => JSON.stringify(reopened.draft.getSnapshot().forms), { timeout: 5000 }).toContain('Tapé avant de réessayer les fichiers');
+      reopened.release();
     } finally {
       cut = null;
       await engine.wipe();
