@@ -30,16 +30,31 @@ export interface FormsPointer {
 /** The forms are in the document itself: a copy stored by an earlier version. */
 export const formsInDocument = (stored: FormsPointer): boolean => stored.formsJson !== undefined || stored.forms !== undefined;
 
-export async function putForms(files: FileStore, visitId: number, base: string, blob: Blob): Promise<void> {
-  await files.put({ id: formsId(visitId, base), name: `visite-${visitId}.json`, type: blob.type, size: blob.size, blob });
+/**
+ * The forms last written or read, kept parsed: a visit downloaded is opened next, and its 8 MB took
+ * ~250 ms of main thread at 4× to parse again. Forms are never changed in place (the editor replaces
+ * what it changes), so the same objects may be handed out twice.
+ */
+let remembered: { id: string; forms: VisitData } | null = null;
+
+/** Stores the forms' blob; `forms`, when given, are the same forms parsed (read back without parsing). */
+export async function putForms(files: FileStore, visitId: number, base: string, blob: Blob, forms?: VisitData): Promise<void> {
+  const id = formsId(visitId, base);
+  await files.put({ id, name: `visite-${visitId}.json`, type: blob.type, size: blob.size, blob });
+  if (forms) remembered = { id, forms };
 }
 
 /** The copy's forms, wherever they are kept; null when they are not on this device. */
 export async function readForms(files: FileStore, visitId: number, stored: FormsPointer): Promise<VisitData | null> {
   if (formsInDocument(stored)) return formsFromStore(stored);
   if (stored.answersBase === undefined) return null;
-  const file = await files.get(formsId(visitId, stored.answersBase));
-  return file ? (JSON.parse(await file.blob.text()) as VisitData) : null;
+  const id = formsId(visitId, stored.answersBase);
+  if (remembered?.id === id) return remembered.forms;
+  const file = await files.get(id);
+  if (!file) return null;
+  const forms = JSON.parse(await file.blob.text()) as VisitData;
+  remembered = { id, forms };
+  return forms;
 }
 
 /** Removes the visit's forms blobs, all of them or all but the one of `keep`. */
@@ -47,6 +62,7 @@ export async function dropForms(files: FileStore, visitId: number, keep?: string
   const kept = keep === undefined ? null : formsId(visitId, keep);
   const gone = (await files.withPrefix(`${PREFIX}${visitId}:`)).map((f) => f.id).filter((id) => id !== kept);
   if (gone.length > 0) await files.remove(gone);
+  if (remembered && gone.includes(remembered.id)) remembered = null;
 }
 
 /** A blob this young may be a write whose document is not written yet (a download, a whole write). */

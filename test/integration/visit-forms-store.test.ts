@@ -4,7 +4,8 @@
  * reference server: another tab's draft follows a whole write through the
  * blob; a start or a pause writes the document without any forms in it; a
  * blob no copy points at (a crash between the two writes) is swept once old
- * enough, never while it may still be a write in progress.
+ * enough, never while it may still be a write in progress; data the server
+ * sends unreadable is refused with a French error and nothing stored.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../sync/store/database';
@@ -100,6 +101,23 @@ describe('visit forms beside the copy', () => {
     outbox.pause(); // the closing saves stay here: the server's visit is not started
     await writing.close();
     await watching.close();
+  });
+
+  it('a visit whose data the server sends unreadable is not stored, with a French error', async () => {
+    await downloaded();
+    const other = sql<{ id: number }>(`SELECT id FROM visits WHERE id <> ? ORDER BY id LIMIT 1`, visitId).id;
+    const garbled: typeof world.api = {
+      ...world.api,
+      call: ((method, path, options) =>
+        path.startsWith('api/visit/forms-with-data/')
+          ? Promise.resolve(new Blob(['<html>Erreur</html>']))
+          : world.api.call(method, path, options)) as typeof world.api.call,
+    };
+    await expect(downloadVisit(store.db, store.files, garbled, other, () => undefined)).rejects.toThrow(
+      'Réponse inattendue du serveur pour les données de la visite',
+    );
+    expect(await store.db.visitdata.findOne(String(other)).exec()).toBeNull();
+    expect(await store.files.withPrefix(`visitforms:${other}:`)).toEqual([]);
   });
 
   it('sweeps a blob no copy points at once a minute old, and keeps the one pointed at and a young one', async () => {
