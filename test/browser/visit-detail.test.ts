@@ -139,7 +139,7 @@ describe('visit detail', () => {
     await context.close();
   });
 
-  it('a 600-section inventory draws the rows in view of the drawer: the last one comes once scrolled to, opens its section, and is marked current', async () => {
+  it('a 600-section inventory shows its cards 200 at a time, and draws the rows in view of the drawer: the last one comes once scrolled to, opens its section, and is marked current', async () => {
     const name = 'Visite de réception des travaux de toiture';
     const id = visitId(name);
     db()
@@ -153,6 +153,17 @@ describe('visit detail', () => {
     await page.goto(`/visite-detail/${id}`);
     await page.getByRole('button', { name: 'Télécharger' }).click();
     await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 30_000 });
+    // The form's level shows its subsections 200 cards at a time.
+    await page.getByRole('button', { name: /^Sécurité incendie/ }).click();
+    const card = (n: number) => page.getByRole('button', { name: new RegExp(`^Extincteur n° ${n} `) });
+    await card(200).waitFor();
+    expect(await card(201).count()).toBe(0);
+    await page.getByRole('button', { name: 'Afficher 200 sections de plus (400 non affichées)' }).click();
+    await card(400).waitFor();
+    expect(await card(401).count()).toBe(0);
+    await page.getByRole('button', { name: 'Afficher 200 sections de plus (200 non affichées)' }).scrollIntoViewIfNeeded();
+    // The bottom of the cards, as a phone shows it (a full-page shot of 400 cards would be 30,000 px tall).
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'visit-cards-paged-phone.png') });
     await page.getByRole('toolbar').getByRole('button', { name: 'Menu de la visite' }).click();
     const tree = page.getByRole('navigation', { name: 'Formulaires' });
     await tree.getByRole('button', { name: 'Extincteur n° 1', exact: true }).waitFor();

@@ -50,6 +50,9 @@ export function FormCards({ forms, onOpen }: { forms: VisitData; onOpen: (formId
   );
 }
 
+/** Subsection cards drawn at a time (the drawer and 'Section suivante' reach every section without them). */
+const CARDS_PAGE = 200;
+
 interface SectionProps {
   section: VisitSection;
   disabled: boolean;
@@ -89,6 +92,10 @@ export function SectionView({
     setLabel(t.copyLabel(field.name));
   }, []);
   const children = Object.values(section.sections).filter((s) => shownWith(s, showHidden, showCompleted));
+  // A page of cards at a time, per section: an inventory of 4,000 extinguishers drew 4,000 cards on opening.
+  const [paged, setPaged] = useState({ id: section.id, count: CARDS_PAGE });
+  const cardCount = paged.id === section.id ? paged.count : CARDS_PAGE;
+  const rest = children.length - cardCount;
   const setChild = (child: VisitSection) => onChangeSection((s) => ({ ...s, sections: { ...s.sections, [child.id]: child } }));
   const editing = editMode && !disabled;
   return (
@@ -101,7 +108,7 @@ export function SectionView({
       ) : null}
       {children.length > 0 ? (
         <ul className="subsections">
-          {children.map((child) => (
+          {children.slice(0, cardCount).map((child) => (
             <li key={child.id} className={`subsection${child.is_hidden ? ' subsection--hidden' : ''}${child.complete ? ' subsection--complete' : ''}`}>
               <button type="button" className="subsection__open" onClick={() => onOpen(child.id)}>
                 <span>{child.name}</span>
@@ -128,6 +135,11 @@ export function SectionView({
             </li>
           ))}
         </ul>
+      ) : null}
+      {rest > 0 ? (
+        <Button variant="secondary" onClick={() => setPaged({ id: section.id, count: cardCount + CARDS_PAGE })}>
+          {t.moreSubsections(Math.min(CARDS_PAGE, rest), rest)}
+        </Button>
       ) : null}
       <div className="vfields">
         {Object.values(section.fields)

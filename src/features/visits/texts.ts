@@ -103,6 +103,8 @@ export const visitTexts = {
   complete: 'Complétée',
   hidden: 'Masquée',
   fieldCount: (n: number) => `${n} champ(s)`,
+  /** Not in the spec: a level of thousands of subsections (an asset inventory) shows them a page at a time. */
+  moreSubsections: (next: number, rest: number) => `Afficher ${next} sections de plus (${rest.toLocaleString('fr-FR')} non affichées)`,
   show: 'Afficher',
   hide: 'Masquer',
   duplicate: 'Dupliquer',
