@@ -114,8 +114,11 @@ const TreeEntry = memo(function TreeEntry({ section: s, showHidden, showComplete
   );
 }, sameEntryProps);
 
-/** From this many visible entries in a form, the tree is drawn as a window of rows. */
-export const VIRTUAL_FROM = 300;
+/**
+ * From this many visible entries in a form, the tree is drawn as a window of rows. Opening the drawer
+ * lays its tree out (it is not displayed while closed): 200 nested entries took ~100 ms at 4×.
+ */
+export const VIRTUAL_FROM = 100;
 const ROW_PX = 32;
 const OVERSCAN = 10;
 
