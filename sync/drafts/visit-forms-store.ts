@@ -37,6 +37,9 @@ export const formsInDocument = (stored: FormsPointer): boolean => stored.formsJs
  */
 let remembered: { id: string; forms: VisitData } | null = null;
 
+/** Forgets the forms kept parsed (the engine stops: a sign-out leaves no visit in memory). */
+export const forgetForms = (): void => void (remembered = null);
+
 /** Stores the forms' blob; `forms`, when given, are the same forms parsed (read back without parsing). */
 export async function putForms(files: FileStore, visitId: number, base: string, blob: Blob, forms?: VisitData): Promise<void> {
   const id = formsId(visitId, base);

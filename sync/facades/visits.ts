@@ -14,6 +14,7 @@ import type { OutboxDoc } from '../store/database';
 import { dataOf } from '../store/plain';
 import { openVisitDraft, type VisitDraft } from '../drafts/visit-draft';
 import { closedCopiesDropper, saveUnsavedCopies, unstartRefused } from '../drafts/visit-copies';
+import { forgetForms } from '../drafts/visit-forms-store';
 import { closeVisit, queueVisitFiles, visitFilePrefix, type CloseVisitInput } from '../commands/visit-operations';
 import {
   DASHBOARD_VISITS,
@@ -95,7 +96,8 @@ export function visitsModule(env: VisitsEnv = {}) {
           .visitdata.find()
           .$.pipe(map((docs) => new Map(docs.map((d) => [Number(d.id), metaOf(dataOf<StoredVisitCopy>(d))])))),
       /** Downloads a visit for offline work (data, info, fiche, files); only the failed files again. */
-      download: (visitId: number, onProgress: (percent: number) => void): Promise<VisitCopyMeta> => downloadVisit(ctx.db(), ctx.files(), ctx.api, visitId, onProgress),
+      download: (visitId: number, onProgress: (percent: number) => void): Promise<VisitCopyMeta> =>
+        downloadVisit(ctx.db(), ctx.files(), ctx.api, visitId, onProgress),
 
       watchDashboard: (): Observable<VisitDashboard | null> => watchValue<VisitDashboard>(ctx.db(), DASHBOARD_VISITS),
       refreshDashboard: () => pullVisitDashboard(ctx.db(), ctx.api),
@@ -181,6 +183,7 @@ export function visitsModule(env: VisitsEnv = {}) {
           await draft.close().catch(() => undefined);
         }
         drafts.clear();
+        forgetForms();
         dropSentCopies = null;
         commands = [];
       },
