@@ -290,10 +290,7 @@ export function createBriefcase(env: BriefcaseEnv) {
     state,
     stats,
 
-    /**
-     * First pass (resuming one a reload cut short; none yet after a complete one younger than the
-     * interval), then one on each reconnect and every 15 minutes.
-     */
+    /** First pass (resuming one a reload cut short), then one on each reconnect and every 15 minutes. */
     async start(userRoles: readonly string[]): Promise<void> {
       if (started) return current?.done;
       started = true;
@@ -311,15 +308,6 @@ export function createBriefcase(env: BriefcaseEnv) {
       );
       const timer = setInterval(() => void launch(null), intervalMs);
       cleanups.push(() => clearInterval(timer));
-      // A reload within the interval of a complete pass (no failures) starts none now: it would fetch and
-      // write every list page again on the main thread while the first screen settles, for what is at
-      // most minutes old. The next one comes when the interval since that pass is over.
-      const sinceComplete = last?.completedAt != null && summary?.lastCompleteAt === last.completedAt ? Date.now() - last.completedAt : null;
-      if (sinceComplete !== null && sinceComplete >= 0 && sinceComplete < intervalMs) {
-        const next = setTimeout(() => void launch(null), intervalMs - sinceComplete);
-        cleanups.push(() => clearTimeout(next));
-        return;
-      }
       // A pass cut by a reload or a sign-out resumes; one cut long ago starts afresh (its records are stale).
       const resume = last && last.completedAt === null && Date.now() - last.startedAt < RESUME_WITHIN_MS ? last.startedAt : null;
       return launch(resume);

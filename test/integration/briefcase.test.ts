@@ -189,24 +189,6 @@ describe('offline briefcase', () => {
     expect(engine.briefcase.state.running).toBe(false);
   });
 
-  it('a reload within 15 minutes of a complete pass starts none (the first screen is not slowed); « Mettre à jour » still runs one', async () => {
-    const { engine, roles } = await signedIn('gestionnaire@demo.fr');
-    await engine.briefcase.start(roles);
-    const { lastCompleteAt } = engine.briefcase.state;
-    expect(lastCompleteAt).toBeGreaterThan(0);
-    const userId = engine.state.userId!;
-    await engine.detach();
-    await engine.attach(userId);
-    reset();
-    await engine.briefcase.start(roles);
-    expect(paths()).toEqual([]);
-    expect(engine.briefcase.state.running).toBe(false);
-    expect(engine.briefcase.state.lastCompleteAt).toBe(lastCompleteAt);
-    await engine.briefcase.runNow();
-    expect(paths().some((p) => p.startsWith('/api/intervention_requests/list/undetailed'))).toBe(true);
-    expect(engine.briefcase.state.lastCompleteAt).toBeGreaterThan(lastCompleteAt!);
-  });
-
   it('echopark: each open request of the current community once; a later pass only those whose change date moved', async () => {
     const { engine, roles } = await signedIn('echopark@demo.fr');
     reset();
