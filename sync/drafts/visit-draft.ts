@@ -127,7 +127,6 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
       return true;
     }
-    if (!(await env.db.visitdata.findOne(String(visitId)).exec())) return false;
     const blob = formsBlob(visitId, snapshot.forms);
     // Taken now: what is answered while the write runs belongs to the next one.
     answered.clear();
@@ -136,7 +135,10 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     // The forms' blob, then the document pointing at it (only its flags besides), then the old blob goes.
     await putForms(env.files, visitId, base, blob);
     const doc = await env.db.visitdata.findOne(String(visitId)).exec();
-    if (!doc) return false;
+    if (!doc) {
+      await dropForms(env.files, visitId); // the copy went meanwhile: its forms go too
+      return false;
+    }
     const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), dirty, answersBase: base };
     await doc.incrementalPatch({ data: { ...stored }, savedAt: Date.now() });
     await clearAnswers(env.db, visitId);
@@ -148,7 +150,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   async function fromStore(stored: StoredVisitCopy | null): Promise<{ copy: VisitCopyMeta | null; forms?: VisitData | null }> {
     if (!stored) return { copy: null, forms: null };
     const copy = metaOf(stored);
-    if (!formsInDocument(stored) && stored.answersBase !== undefined && stored.answersBase === knownBase) return { copy };
+    if (knownBase !== undefined && stored.answersBase === knownBase) return { copy };
     knownBase = formsInDocument(stored) ? undefined : stored.answersBase;
     return { copy, forms: await readForms(env.files, visitId, stored) };
   }
