@@ -152,8 +152,9 @@ export function createBriefcase(env: BriefcaseEnv) {
     await writeSummary(db, summary);
   }
 
-  async function primeMedia(db: Database, run: PassRun, index: MediaIndex): Promise<void> {
-    if (state.saveData || !(await (env.mediaKept ?? browserMediaKept)())) return;
+  /** False when the media were left for a later pass (save-data, or no service worker to keep them). */
+  async function primeMedia(db: Database, run: PassRun, index: MediaIndex): Promise<boolean> {
+    if (state.saveData || !(await (env.mediaKept ?? browserMediaKept)())) return false;
     const list = mediaToFetch(run.media, index);
     progress.total += list.length;
     let bytes = mediaBytesOf(index);
@@ -181,6 +182,7 @@ export function createBriefcase(env: BriefcaseEnv) {
     await Promise.all(Array.from({ length: env.requestLimit ?? REQUEST_LIMIT }, worker));
     // Not fetched (budget reached, or stopped): no longer counted as to do.
     progress.total = progress.done;
+    return true;
   }
 
   async function evict(db: Database, index: MediaIndex): Promise<void> {
@@ -235,7 +237,7 @@ export function createBriefcase(env: BriefcaseEnv) {
       }
       if (run.stopped) return;
       const index = await readMediaIndex(db);
-      await primeMedia(db, run, index);
+      const mediaPrimed = await primeMedia(db, run, index);
       if (run.stopped) return;
       await evict(db, index);
       await writeMediaIndex(db, index);
@@ -243,7 +245,7 @@ export function createBriefcase(env: BriefcaseEnv) {
       const now = Date.now();
       await saveSummary(db, { counts: await countDocs(db), mediaBytes: mediaBytesOf(index), ...(complete ? { lastCompleteAt: now } : {}) });
       // Ended (not cut): the next start begins a new pass; one with failures asks them again then.
-      await writePass(db, { startedAt, completedAt: now });
+      await writePass(db, { startedAt, completedAt: now, mediaPrimed });
       if (complete) {
         // Asked once the device holds the user's work (issue 20): the browser keeps it under storage pressure.
         if (!summary?.persistAsked) {
@@ -290,7 +292,10 @@ export function createBriefcase(env: BriefcaseEnv) {
     state,
     stats,
 
-    /** First pass (resuming one a reload cut short), then one on each reconnect and every 15 minutes. */
+    /**
+     * First pass (resuming one a reload cut short; none yet after a complete one younger than the
+     * interval that fetched the media), then one on each reconnect and every 15 minutes.
+     */
     async start(userRoles: readonly string[]): Promise<void> {
       if (started) return current?.done;
       started = true;
@@ -308,6 +313,15 @@ export function createBriefcase(env: BriefcaseEnv) {
       );
       const timer = setInterval(() => void launch(null), intervalMs);
       cleanups.push(() => clearInterval(timer));
+      // A reload soon after a complete pass starts none now: it would fetch and write every list page
+      // again on the main thread while the first screen settles, for what is minutes old. Not when that
+      // pass left the media (a first visit's pass runs before the service worker controls the page).
+      const since = last?.completedAt != null && last.mediaPrimed && summary?.lastCompleteAt === last.completedAt ? Date.now() - last.completedAt : -1;
+      if (since >= 0 && since < intervalMs) {
+        const next = setTimeout(() => void launch(null), intervalMs - since);
+        cleanups.push(() => clearTimeout(next));
+        return;
+      }
       // A pass cut by a reload or a sign-out resumes; one cut long ago starts afresh (its records are stale).
       const resume = last && last.completedAt === null && Date.now() - last.startedAt < RESUME_WITHIN_MS ? last.startedAt : null;
       return launch(resume);

@@ -26,6 +26,8 @@ export interface TaskRecord {
 export interface PassRecord {
   startedAt: number;
   completedAt: number | null;
+  /** The pass fetched the media (the service worker controlled the page, save-data was off). */
+  mediaPrimed?: boolean;
 }
 
 export interface BriefcaseSummary {

@@ -21,6 +21,8 @@ let base: string;
 const seen: string[] = [];
 const flight = { now: 0, peak: 0 };
 let engine: Engine | null = null;
+/** Whether media fetched now stay on the device (the service worker controls the page). */
+let mediaKept = true;
 
 beforeAll(async () => {
   server = await buildServer(testConfig());
@@ -36,6 +38,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterEach(async () => {
+  mediaKept = true;
   await engine?.wipe();
   engine = null;
 });
@@ -85,7 +88,14 @@ async function signedIn(email: string, net = network(), saveData = false): Promi
     session,
     registry: commandRegistry,
     modules: appModules({ loadUser: () => session.loadUser() }),
-    briefcase: { network: net.env, retryMs: 60_000, persist: async () => true, saveData: () => saveData, onError: () => undefined },
+    briefcase: {
+      network: net.env,
+      retryMs: 60_000,
+      persist: async () => true,
+      saveData: () => saveData,
+      mediaKept: async () => mediaKept,
+      onError: () => undefined,
+    },
   });
   await engine.attach(user.id);
   return { engine, roles: user.roles, net };
@@ -187,6 +197,34 @@ describe('offline briefcase', () => {
     expect(engine.briefcase.state.lastCompleteAt).toBe(lastCompleteAt);
     expect(engine.briefcase.state.counts).toEqual(counts);
     expect(engine.briefcase.state.running).toBe(false);
+  });
+
+  it('a reload within 15 minutes of a complete pass starts none, unless that pass left the media; « Mettre à jour » still runs one', async () => {
+    const { engine, roles } = await signedIn('gestionnaire@demo.fr');
+    const reload = async () => {
+      const userId = engine.state.userId!;
+      await engine.detach();
+      await engine.attach(userId);
+      reset();
+      await engine.briefcase.start(roles);
+    };
+    const listAsked = () => paths().some((p) => p.startsWith('/api/intervention_requests/list/undetailed'));
+    // A first visit's pass: no service worker controls the page yet, the media wait.
+    mediaKept = false;
+    await engine.briefcase.start(roles);
+    expect(engine.briefcase.state.lastCompleteAt).toBeGreaterThan(0);
+    mediaKept = true;
+    await reload();
+    expect(listAsked()).toBe(true);
+    expect(paths().some((p) => p.startsWith('/api/media/'))).toBe(true);
+    const { lastCompleteAt } = engine.briefcase.state;
+    await reload();
+    expect(paths()).toEqual([]);
+    expect(engine.briefcase.state.running).toBe(false);
+    expect(engine.briefcase.state.lastCompleteAt).toBe(lastCompleteAt);
+    await engine.briefcase.runNow();
+    expect(listAsked()).toBe(true);
+    expect(engine.briefcase.state.lastCompleteAt).toBeGreaterThan(lastCompleteAt!);
   });
 
   it('echopark: each open request of the current community once; a later pass only those whose change date moved', async () => {
