@@ -60,6 +60,16 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
   let store: Store | null = null;
   let outbox: Outbox<AppRegistry> | null = null;
   let attaching: Promise<void> | null = null;
+  /**
+   * Opening and closing take turns: a sign-out in another tab (detach) that lands while this tab's
+   * store is still opening closes it once opened, instead of racing the opening that would then write
+   * into a store the other tab had wiped. One that failed does not block the next.
+   */
+  const inTurn = (step: () => Promise<void>): Promise<void> => {
+    const next = (attaching ?? Promise.resolve()).catch(() => undefined).then(step);
+    attaching = next;
+    return next;
+  };
   const subscriptions: Subscription[] = [];
 
   const requireStore = (): Store => {
@@ -234,24 +244,25 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
         outbox?.resume();
         return Promise.resolve();
       }
-      attaching = (attaching ?? Promise.resolve()).then(async () => {
+      return inTurn(async () => {
         if (state.userId !== userId) await close();
         if (!state.ready) await open(userId);
         outbox?.resume();
       });
-      return attaching;
     },
 
     /** Session over: stop sending, keep everything for the next sign-in of the same user. */
-    async detach(): Promise<void> {
-      await close();
+    detach(): Promise<void> {
+      return inTurn(close);
     },
 
     /** Explicit logout: the user's store, blobs and queued work are deleted from this device. */
-    async wipe(): Promise<void> {
-      const userId = state.userId ?? session.state.user?.id ?? null;
-      await close();
-      if (userId !== null) await removeStore(userId, env.storeEnv);
+    wipe(): Promise<void> {
+      return inTurn(async () => {
+        const userId = state.userId ?? session.state.user?.id ?? null;
+        await close();
+        if (userId !== null) await removeStore(userId, env.storeEnv);
+      });
     },
 
     enqueue,

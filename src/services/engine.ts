@@ -29,7 +29,8 @@ function loadEngine(): Promise<Engine> {
  */
 export async function getEngine(): Promise<Engine> {
   const engine = await loadEngine();
-  const userId = session.signedIn ? session.state.user?.id : undefined;
+  // Signed out in another tab, not yet followed here (this tab closes its store first): not reopened.
+  const userId = session.signedIn && session.storedChange() !== 'signed-out' ? session.state.user?.id : undefined;
   if (userId !== undefined && !(engineState.ready && engineState.userId === userId)) await engine.attach(userId);
   return engine;
 }
