@@ -12,6 +12,7 @@ import type { CommandStatus, CommandError } from '../outbox/policy';
 import { collectionSchemas, type CachedDoc } from './schemas';
 import { migrationStrategies } from './migrations';
 import { openFileStore, removeFileStore, type FileStore } from './files';
+import { withGetAllQueries } from './getall-query';
 
 // Plugins are added on first open, not at import: importing this module costs nothing to a screen
 // (the login screen) that never opens a store.
@@ -74,7 +75,7 @@ export interface Store {
 export const databaseName = (userId: number) => `bp-user-${userId}`;
 
 function storage(env: StoreEnv): RxStorage<unknown, unknown> {
-  return getRxStorageDexie(env.indexedDB ? { indexedDB: env.indexedDB, IDBKeyRange: env.IDBKeyRange } : {}) as RxStorage<unknown, unknown>;
+  return withGetAllQueries(getRxStorageDexie(env.indexedDB ? { indexedDB: env.indexedDB, IDBKeyRange: env.IDBKeyRange } : {}) as RxStorage<unknown, unknown>);
 }
 
 export async function openStore(userId: number, env: StoreEnv = {}): Promise<Store> {
