@@ -85,6 +85,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const [filesOpen, setFilesOpen] = useState(false);
   const [closing, setClosing] = useState<'draft' | 'terminate' | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const { copy, forms } = editor;
 
   const counts = useMissingCounts(forms);
@@ -124,6 +125,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
     },
     [visitId, update],
   );
+  if (leaving) return <main id="main" className="visit" aria-busy="true" />;
   if (!copy || !forms)
     return <NotOnDevice entry={entry} copy={copies.get(visitId)} startedId={startedId} loaded={editor.loaded && stored.loaded} actions={actions} />;
   const started = copy.started;
@@ -277,7 +279,10 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           editor.handOver();
           // What was typed just before the click is in (settled), not only what was last rendered.
           void actions.close(visitId, mode, copy, latest).then((ok) => {
-            if (ok) void navigate({ to: '/visites' });
+            if (!ok) return;
+            // Two tasks, not one long one: this screen leaves (its sections and tree unmount), then the list comes.
+            setLeaving(true);
+            setTimeout(() => void navigate({ to: '/visites' }), 0);
           });
         }}
       >
