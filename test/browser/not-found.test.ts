@@ -85,6 +85,10 @@ describe('a detail the server has not got', () => {
     const page = await context.newPage();
     await signIn(page, 'gestionnaire@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    // The offline data's first pass over: otherwise it may ask for this OS after the deletion and
+    // remove its card (or the shown detail) itself, before the click.
+    await page.goto('/mon-compte');
+    await page.getByText(/^Dernière mise à jour complète :/).waitFor({ timeout: 90_000 });
     await page.goto('/requests-os?status=1');
     const first = page.locator('a.os-card').first();
     await first.waitFor();
