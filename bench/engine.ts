@@ -34,8 +34,8 @@ function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'pull' | 'goals'
   if (q.ratio! > r.goals.queryRatio) {
     out.push(
       `query ${q.ratio!.toFixed(2)}× raw Dexie: RxDB's own planning ${ms(q.planningMedianMs)}, documents ${ms(q.documentsMedianMs)}, plain copies ${ms(q.plainCopiesMedianMs)}; ` +
-        `its Dexie storage read ${ms(q.storageReadMedianMs)} walks the index with a cursor, one IndexedDB request per document, where the baseline's limit().toArray() is one getAll per place. ` +
-        `The same cursor read in raw Dexie takes ${ms(q.dexieCursorMedianMs)} (RxDB = ${q.rxVsDexieCursorRatio!.toFixed(2)}× it). Lower needs a getAll-based query in RxDB's Dexie storage.`,
+        `its storage read ${ms(q.storageReadMedianMs)} (getAll over the index, sync/store/getall-query.ts; the baseline's limit().toArray() is one getAll per place). ` +
+        `The same page read in raw Dexie with a cursor, as RxDB's own Dexie storage reads, takes ${ms(q.dexieCursorMedianMs)} (RxDB = ${q.rxVsDexieCursorRatio!.toFixed(2)}× it).`,
     );
   }
   const d = r.drain;

@@ -40,7 +40,7 @@ function makeInterventions(n: number) {
 
 /**
  * Where the RxDB page's time goes, each part alone (medians over 30 different pages): planning the
- * query (normalize + choose the index), the storage's own read (Dexie cursor over the index, the
+ * query (normalize + choose the index), the storage's own read (getAll over the index, the
  * documents' revision and meta fields included), and the documents RxDB builds and the plain
  * copies the screens get.
  */
@@ -126,7 +126,7 @@ async function benchQuery(): Promise<Record<string, number>> {
     dexie.push(performance.now() - t);
     if (page.length !== 10) throw new Error('dexie page size');
   }
-  // The same page read as RxDB's Dexie storage reads it: a cursor, one IndexedDB request per document
+  // The same page read as RxDB's own Dexie storage reads it (the app's store now reads with getAll): a cursor, one IndexedDB request per document
   // (rxdb/plugins/storage-dexie/dexie-query.js), where limit().toArray() above is one getAll per place.
   const cursor: number[] = [];
   for (let i = 0; i < 30; i++) {

@@ -5,18 +5,15 @@
  * finished and wrote into the store the sign-out had just removed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, type ReferenceServer } from '../../server/app';
-import { testConfig } from '../../server/config';
+import type { ReferenceServer } from '../../server/app';
+import { listeningServer } from './reference-server';
 import { appModules, commandRegistry, createEngine, createSession, memoryStore } from '../../sync/index';
 
 let server: ReferenceServer;
 let base: string;
 
 beforeAll(async () => {
-  server = await buildServer(testConfig());
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listeningServer());
 });
 afterAll(() => server.app.close());
 
