@@ -311,17 +311,21 @@ export function createBriefcase(env: BriefcaseEnv) {
           else void launch(null);
         }),
       );
-      const timer = setInterval(() => void launch(null), intervalMs);
-      cleanups.push(() => clearInterval(timer));
+      const everyInterval = () => {
+        const timer = setInterval(() => void launch(null), intervalMs);
+        cleanups.push(() => clearInterval(timer));
+      };
       // A reload soon after a complete pass starts none now: it would fetch and write every list page
       // again on the main thread while the first screen settles, for what is minutes old. Not when that
       // pass left the media (a first visit's pass runs before the service worker controls the page).
+      // The next one comes when the interval since that pass is over, then every interval.
       const since = last?.completedAt != null && last.mediaPrimed && summary?.lastCompleteAt === last.completedAt ? Date.now() - last.completedAt : -1;
       if (since >= 0 && since < intervalMs) {
-        const next = setTimeout(() => void launch(null), intervalMs - since);
+        const next = setTimeout(() => (void launch(null), everyInterval()), intervalMs - since);
         cleanups.push(() => clearTimeout(next));
         return;
       }
+      everyInterval();
       // A pass cut by a reload or a sign-out resumes; one cut long ago starts afresh (its records are stale).
       const resume = last && last.completedAt === null && Date.now() - last.startedAt < RESUME_WITHIN_MS ? last.startedAt : null;
       return launch(resume);
