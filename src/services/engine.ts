@@ -17,11 +17,7 @@ let loading: Promise<Engine> | null = null;
 export { backgroundSendMode } from './session';
 
 function loadEngine(): Promise<Engine> {
-  // The modules' evaluation (RxDB, Dexie, the facades) and the engine's building are two tasks, not one long one.
-  loading ??= import('./engine-runtime').then(async (m) => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return m.startEngine(engineState);
-  });
+  loading ??= import('./engine-runtime').then((m) => m.startEngine(engineState));
   return loading;
 }
 
