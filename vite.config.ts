@@ -22,10 +22,7 @@ export default defineConfig({
   root: path.join(root, 'src'),
   publicDir: path.join(root, 'public'),
   envDir: root,
-  // No <link rel=modulepreload> per lazy import: inserting them ran inside React's commits and the
-  // engine's loading, 12–41 ms per task on a phone (Lighthouse); the service worker's cache serves
-  // the chunks once installed.
-  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false, target: 'es2022', modulePreload: false },
+  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false, target: 'es2022' },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   plugins: [
     react(),
