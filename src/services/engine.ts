@@ -29,9 +29,11 @@ function loadEngine(): Promise<Engine> {
  */
 export async function getEngine(): Promise<Engine> {
   const engine = await loadEngine();
+  const userId = session.signedIn ? session.state.user?.id : undefined;
+  if (userId === undefined || (engineState.ready && engineState.userId === userId)) return engine;
   // Signed out in another tab, not yet followed here (this tab closes its store first): not reopened.
-  const userId = session.signedIn && session.storedChange() !== 'signed-out' ? session.state.user?.id : undefined;
-  if (userId !== undefined && !(engineState.ready && engineState.userId === userId)) await engine.attach(userId);
+  // Read only when about to open: the stored session is parsed from localStorage.
+  if (session.storedChange() !== 'signed-out') await engine.attach(userId);
   return engine;
 }
 
