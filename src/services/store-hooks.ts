@@ -10,6 +10,7 @@ import { useSnapshot } from 'valtio';
 import { of, type Observable } from 'rxjs';
 import { TICK_MS, type Engine, type PagedList, type PagedState } from '../../sync/index';
 import { useStableCallback } from '../ui/use-stable-callback';
+import { afterPaint } from '../ui/after-paint';
 import { engineState, getEngine } from './engine';
 import { handleError } from './errors';
 
@@ -265,12 +266,14 @@ export function usePull(
   });
   useEffect(() => {
     if (!ready) return;
-    void run.current(false);
+    // After the screen's first paint: building the request is then not part of the navigation's task.
+    const cancelFirst = afterPaint(() => void run.current(false));
     // The open screen also follows the network's return and the app's 120 s tick.
     const again = () => document.visibilityState === 'visible' && void run.current(false);
     window.addEventListener('online', again);
     const timer = setInterval(again, TICK_MS);
     return () => {
+      cancelFirst();
       window.removeEventListener('online', again);
       clearInterval(timer);
     };

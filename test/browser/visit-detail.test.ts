@@ -164,7 +164,14 @@ describe('visit detail', () => {
     await page.getByRole('button', { name: 'Afficher 200 sections de plus (200 non affichées)' }).scrollIntoViewIfNeeded();
     // The bottom of the cards, as a phone shows it (a full-page shot of 400 cards would be 30,000 px tall).
     await page.screenshot({ path: path.join(SCREENSHOTS, 'visit-cards-paged-phone.png') });
+    // Closed at phone size, the drawer is kept laid out but out of reach: not shown, not in the
+    // accessibility tree, not focusable.
+    const drawer = page.getByRole('complementary', { name: 'Menu de la visite', includeHidden: true });
+    expect(await drawer.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(0);
+    expect(await drawer.evaluate((aside) => (aside.querySelector('button')!.focus(), aside.contains(document.activeElement)))).toBe(false);
     await page.getByRole('toolbar').getByRole('button', { name: 'Menu de la visite' }).click();
+    expect(await page.getByRole('button', { name: 'Pause' }).count()).toBe(1);
     const tree = page.getByRole('navigation', { name: 'Formulaires' });
     await tree.getByRole('button', { name: 'Extincteur n° 1', exact: true }).waitFor();
     // Only the rows in view (and a few around) exist; each says its place in the whole list.

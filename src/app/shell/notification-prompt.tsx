@@ -16,6 +16,7 @@ import { storage } from '../../services/session';
 import { showToast } from '../../services/toasts';
 import { Button } from '../../ui/controls';
 import { SvgIcon } from '../../ui/svg-icon';
+import { isInstalled } from '../../ui/installed';
 import { notificationTexts as t } from './notification-texts';
 import './notification-prompt.css';
 
@@ -23,10 +24,6 @@ import './notification-prompt.css';
 export const OFFER_DELAY_MS = 4000;
 
 const BELL = 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0';
-
-export function isInstalled(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
-}
 
 function permission(): PermissionState {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;

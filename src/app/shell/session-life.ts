@@ -18,31 +18,12 @@ import { detachEngine, getEngine } from '../../services/engine';
 import { showToast } from '../../services/toasts';
 import { handleError, setErrorNavigation } from '../../services/errors';
 import { showPushNotes } from './push-notes';
+import { afterPaint } from '../../ui/after-paint';
+import { isInstalled } from '../../ui/installed';
 
 // The offer to turn notifications on loads only where it may show: the installed app, browser not yet answered.
 const NotificationPrompt = lazy(() => import('./notification-prompt').then((m) => ({ default: m.NotificationPrompt })));
-const mayOfferNotifications = () =>
-  window.matchMedia?.('(display-mode: standalone)').matches === true && typeof Notification !== 'undefined' && Notification.permission === 'default';
-
-/** Runs `fn` once the browser has painted the current frame; returns a cancel function. */
-function afterPaint(fn: () => void): () => void {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    fn();
-  };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(run, 0)));
-  // A hidden tab gets no animation frames: it must still open its store and send its work.
-  const fallback = setTimeout(run, 200);
-  return () => {
-    done = true;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-    clearTimeout(fallback);
-  };
-}
+const mayOfferNotifications = () => isInstalled() && typeof Notification !== 'undefined' && Notification.permission === 'default';
 
 /** Runs `fn` when the page is idle (at most 5 s later); returns a cancel function. */
 function whenIdle(fn: () => void): () => void {
@@ -115,7 +96,7 @@ function useSessionLife(screenShown: boolean): void {
     });
     setNotifier((contents) => void showPushNotes(contents));
     session.startTick(() => ({
-      installed: window.matchMedia('(display-mode: standalone)').matches,
+      installed: isInstalled(),
       notificationsAllowed: typeof Notification !== 'undefined' && Notification.permission === 'granted',
     }));
     // Persistent storage is asked by the briefcase once its first pass is complete (the device then holds the user's work).

@@ -15,6 +15,7 @@ import { getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { useStableCallback } from '../../ui/use-stable-callback';
+import { afterPaint } from '../../ui/after-paint';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FilesDialog } from './files-dialog';
@@ -277,13 +278,17 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           if (!mode) return;
           const latest = editor.latestForms() ?? forms;
           editor.handOver();
-          // What was typed just before the click is in (settled), not only what was last rendered.
-          void actions.close(visitId, mode, copy, latest).then((ok) => {
-            if (!ok) return;
-            // Two tasks, not one long one: this screen leaves (its sections and tree unmount), then the list comes.
-            setLeaving(true);
-            setTimeout(() => void navigate({ to: '/visites' }), 0);
-          });
+          // What was typed just before the click is in (settled), not only what was last rendered. Each step
+          // in its own task, after a paint: the dialog closes, the visit is queued, this screen leaves (its
+          // sections and tree unmount), then the list comes (a navigation on an unpainted page lays it out).
+          afterPaint(
+            () =>
+              void actions.close(visitId, mode, copy, latest).then((ok) => {
+                if (!ok) return;
+                setLeaving(true);
+                afterPaint(() => void navigate({ to: '/visites' }));
+              }),
+          );
         }}
       >
         <p>{t.closeText(navigator.onLine)}</p>
