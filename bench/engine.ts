@@ -46,7 +46,12 @@ function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'pull' | 'goals'
     );
   }
   if (r.pull.ratio! > r.goals.pullRatio)
-    out.push(`pull ${r.pull.ratio!.toFixed(2)}× raw fetch + bulkPut (engine ${ms(r.pull.engineMs)}, raw ${ms(r.pull.rawMs)}).`);
+    out.push(
+      `pull ${r.pull.ratio!.toFixed(2)}× raw fetch + bulkPut (engine ${ms(r.pull.engineMs)}, raw ${ms(r.pull.rawMs)}, ${r.pull.rounds} rounds): ` +
+        `HTTP client ${ms(r.pull.httpClientMs)} (raw fetch ${ms(r.pull.rawFetchMs)}), ` +
+        `RxDB insert ${ms(r.pull.bulkInsertMs)} (raw bulkPut ${ms(r.pull.rawBulkPutMs)}: RxDB's Dexie storage reads each row, one IndexedDB get per document, before it writes), ` +
+        `refreshed marks ${ms(r.pull.refreshedMarkMs)}, the fetcher's own JS ${ms(r.pull.fetcherOwnMs)}.`,
+    );
   return out;
 }
 

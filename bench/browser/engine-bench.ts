@@ -9,7 +9,7 @@
 import Dexie from 'dexie';
 import { openStore, removeStore } from '../../sync/store/database';
 import { createOutbox } from '../../sync/outbox/outbox';
-import { createApiClient } from '../../sync/api/client';
+import { createApiClient, type ApiClient } from '../../sync/api/client';
 import { testRegistry } from '../../test/integration/generic-request';
 import { firstPageByPlaces, rankOf, watchFirstPageByPlaces } from '../../sync/store/queries';
 import { firstValueFrom } from 'rxjs';
@@ -75,80 +75,80 @@ async function queryParts(collection: Store['db']['interventions'], wanted: stri
   };
 }
 
+const QUERY_SAMPLES = 100;
+
+/** A first page of the wanted places from the raw Dexie table: one getAll per place, merged. */
+async function rawFirstPage(table: Dexie.Table, wanted: string[], after: string): Promise<unknown[]> {
+  const parts = await Promise.all(wanted.map((p) => table.where('[place+rank]').between([p, after], [p, Dexie.maxKey], false, true).limit(10).toArray()));
+  return parts
+    .flat()
+    .sort((a, b) => (a.rank < b.rank ? -1 : 1))
+    .slice(0, 10);
+}
+
+/**
+ * The same page read as RxDB's own Dexie storage reads it (the app's store now reads with getAll): a
+ * cursor, one IndexedDB request per document (rxdb/plugins/storage-dexie/dexie-query.js).
+ */
+async function cursorFirstPage(table: Dexie.Table, wanted: string[], after: string): Promise<unknown[]> {
+  const parts = await Promise.all(
+    wanted.map(async (p) => {
+      const rows: unknown[] = [];
+      await table
+        .where('[place+rank]')
+        .between([p, after], [p, Dexie.maxKey], false, true)
+        .until(() => rows.length >= 10)
+        .each((row) => void rows.push(row));
+      return rows;
+    }),
+  );
+  return parts.flat();
+}
+
+/**
+ * The first page, RxDB against raw Dexie. The two (and Dexie's cursor read) alternate sample by
+ * sample over the same pages, so that the machine's load weighs on all alike; a page takes about a
+ * millisecond, and the browser's clock counts in tenths of one, hence 100 samples each.
+ */
 async function benchQuery(): Promise<Record<string, number>> {
   const docs = makeInterventions(10_000);
   const wanted = ['planning', 'waiting'];
   const store = await openStore(900_001);
   await store.db.interventions.bulkInsert(docs.map(({ createdAt: _c, ...doc }) => doc));
-  const rx: number[] = [];
-  // Each run asks a slightly different page (a cut-off one hour earlier) so RxDB's query cache
+  const raw = new Dexie('bench-raw');
+  raw.version(1).stores({ items: 'id, rank, [place+rank]' });
+  const table = raw.table('items');
+  await table.bulkPut(docs);
+  // Each sample asks a slightly different page (a cut-off one hour earlier) so RxDB's query cache
   // cannot answer from memory: the store is really read, as on a screen opened anew.
   const cutoff = (i: number) => new Date(Date.UTC(2027, 2, 1) - i * 3_600_000).toISOString();
-  for (let i = 0; i < 30; i++) {
+  const rx: number[] = [];
+  const dexie: number[] = [];
+  const cursor: number[] = [];
+  const time = async (into: number[], read: () => Promise<unknown[]>, size: number) => {
     const t = performance.now();
-    const page = await firstPageByPlaces(store.db.interventions, wanted, 10, rankOf(cutoff(i)));
-    rx.push(performance.now() - t);
-    if (page.length !== 10) throw new Error('rx page size');
+    const page = await read();
+    into.push(performance.now() - t);
+    if (page.length < size) throw new Error(`page of ${page.length}, ${size} expected`);
+  };
+  for (let i = 0; i < QUERY_SAMPLES; i++) {
+    const after = rankOf(cutoff(i));
+    await time(rx, () => firstPageByPlaces(store.db.interventions, wanted, 10, after), 10);
+    await time(dexie, () => rawFirstPage(table, wanted, after), 10);
+    await time(cursor, () => cursorFirstPage(table, wanted, after), 10);
   }
   const parts = await queryParts(store.db.interventions, wanted, cutoff);
   // What a list screen pays on opening: the first emission of the live query (RxQuery, documents,
   // change tracking). Each run a different page size, so no query is answered from the cache.
   const live: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const t = performance.now();
-    const page = await firstValueFrom(watchFirstPageByPlaces(store.db.interventions, wanted, 10 + i));
-    live.push(performance.now() - t);
-    if (page.length !== 10 + i) throw new Error('live page size');
-  }
+  for (let i = 0; i < 30; i++) await time(live, () => firstValueFrom(watchFirstPageByPlaces(store.db.interventions, wanted, 10 + i)), 10 + i);
   await store.close();
   await removeStore(900_001);
-
-  const raw = new Dexie('bench-raw');
-  raw.version(1).stores({ items: 'id, rank, [place+rank]' });
-  const table = raw.table('items');
-  await table.bulkPut(docs);
-  const dexie: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const t = performance.now();
-    const parts = await Promise.all(
-      wanted.map((p) =>
-        table
-          .where('[place+rank]')
-          .between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true)
-          .limit(10)
-          .toArray(),
-      ),
-    );
-    const page = parts
-      .flat()
-      .sort((a, b) => (a.rank < b.rank ? -1 : 1))
-      .slice(0, 10);
-    dexie.push(performance.now() - t);
-    if (page.length !== 10) throw new Error('dexie page size');
-  }
-  // The same page read as RxDB's own Dexie storage reads it (the app's store now reads with getAll): a cursor, one IndexedDB request per document
-  // (rxdb/plugins/storage-dexie/dexie-query.js), where limit().toArray() above is one getAll per place.
-  const cursor: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const t = performance.now();
-    const parts = await Promise.all(
-      wanted.map(async (p) => {
-        const rows: unknown[] = [];
-        await table
-          .where('[place+rank]')
-          .between([p, rankOf(cutoff(i))], [p, Dexie.maxKey], false, true)
-          .until(() => rows.length >= 10)
-          .each((row) => void rows.push(row));
-        return rows;
-      }),
-    );
-    cursor.push(performance.now() - t);
-    if (parts.flat().length < 10) throw new Error('dexie cursor page size');
-  }
   await raw.delete();
   const rxMs = median(rx);
   const dexieMs = median(dexie);
   return {
+    samples: QUERY_SAMPLES,
     rxMedianMs: rxMs,
     dexieMedianMs: dexieMs,
     ratio: rxMs / dexieMs,
@@ -273,44 +273,91 @@ async function benchDrain(token: TokenPair, count: number, rounds = 5): Promise<
 
 const PULL_PAGE = 500;
 
-async function benchPull(token: TokenPair): Promise<Record<string, number>> {
+/** Every page through the engine's fetcher into a fresh store, each part of its time measured. */
+async function enginePull(api: ApiClient, parts: Record<string, number>): Promise<{ ms: number; pages: number; stored: number }> {
+  const store = await openStore(900_003);
+  // The HTTP client (ky + network + server + JSON), RxDB's insert (which hands back the documents
+  // already stored, to merge and to skip the unchanged) and upsert, the refreshed mark; what is
+  // left is the fetcher's own JS (the shape checks, the documents built).
+  const measuredApi = { ...api, list: timed(parts, 'httpClientMs', api.list) };
+  const collection = store.db.interventions;
+  collection.bulkInsert = timed(parts, 'bulkInsertMs', collection.bulkInsert.bind(collection)) as typeof collection.bulkInsert;
+  collection.bulkUpsert = timed(parts, 'bulkUpsertMs', collection.bulkUpsert.bind(collection)) as typeof collection.bulkUpsert;
+  store.db.upsertLocal = timed(parts, 'refreshedMarkMs', store.db.upsertLocal.bind(store.db)) as typeof store.db.upsertLocal;
+  const t = performance.now();
+  let pages = 0;
+  for (let page = 1; ; page++) {
+    pages++;
+    if ((await pullInterventionPage(store.db, measuredApi, PLACES, page, PULL_PAGE)) < PULL_PAGE) break;
+  }
+  const ms = performance.now() - t;
+  const stored = await store.db.interventions.count().exec();
+  await store.close();
+  await removeStore(900_003);
+  return { ms, pages, stored };
+}
+
+/** The same pages by plain `fetch` into a raw Dexie table (same indexes the list reads). */
+async function rawPull(token: TokenPair, parts: Record<string, number>): Promise<{ ms: number; stored: number }> {
+  const raw = new Dexie('bench-raw-pull');
+  raw.version(1).stores({ items: 'id, rank, [place+rank]' });
+  const table = raw.table('items');
+  const t = performance.now();
+  for (let page = 1; ; page++) {
+    const tf = performance.now();
+    const query = new URLSearchParams({ itemsPerPage: String(PULL_PAGE), page: String(page), 'order[id]': 'desc' });
+    for (const place of PLACES) query.append('place[]', place);
+    const res = await fetch(`/${interventionPaths.list}?${query}`, { headers: { accept: 'application/json', authorization: `Bearer ${token.token}` } });
+    const items = (await res.json()) as { id: number; place: string; createdAt: string; number: string }[];
+    const tp = performance.now();
+    parts.rawFetchMs = (parts.rawFetchMs ?? 0) + tp - tf;
+    await table.bulkPut(items.map((i) => ({ id: String(i.id), data: i, place: i.place, rank: rankOf(i.createdAt, String(i.id)), number: i.number })));
+    parts.rawBulkPutMs = (parts.rawBulkPutMs ?? 0) + performance.now() - tp;
+    if (items.length < PULL_PAGE) break;
+  }
+  const ms = performance.now() - t;
+  const stored = await table.count();
+  await raw.delete();
+  return { ms, stored };
+}
+
+/**
+ * The pull, in rounds that alternate which of the engine and the raw loop goes first, so that the
+ * machine's load weighs on both alike; each pulls every page into an empty store every round.
+ */
+async function benchPull(token: TokenPair, rounds = 3): Promise<Record<string, number>> {
   const tokens = { current: token };
   const api = createApiClient({
     baseUrl: () => '',
     tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
     onSessionExpired: () => undefined,
   });
-  const store = await openStore(900_003);
-  const t0 = performance.now();
+  const parts: Record<string, number> = {};
+  let engineMs = 0;
+  let rawMs = 0;
   let pages = 0;
-  for (let page = 1; ; page++) {
-    pages++;
-    if ((await pullInterventionPage(store.db, api, PLACES, page, PULL_PAGE)) < PULL_PAGE) break;
+  let stored = 0;
+  for (let round = 0; round < rounds; round++) {
+    const engineRun = async () => {
+      const run = await enginePull(api, parts);
+      engineMs += run.ms;
+      ({ pages, stored } = run);
+    };
+    const rawRun = async () => {
+      const run = await rawPull(tokens.current, parts);
+      rawMs += run.ms;
+      if (run.stored !== stored) throw new Error(`pull stored ${stored}, raw ${run.stored}`);
+    };
+    if (round % 2 === 0) {
+      await engineRun();
+      await rawRun();
+    } else {
+      await rawRun();
+      await engineRun();
+    }
   }
-  const engineMs = performance.now() - t0;
-  const stored = await store.db.interventions.count().exec();
-  await store.close();
-  await removeStore(900_003);
-
-  const raw = new Dexie('bench-raw-pull');
-  raw.version(1).stores({ items: 'id, rank, [place+rank]' });
-  const table = raw.table('items');
-  const t1 = performance.now();
-  for (let page = 1; ; page++) {
-    const query = new URLSearchParams({ itemsPerPage: String(PULL_PAGE), page: String(page), 'order[id]': 'desc' });
-    for (const place of PLACES) query.append('place[]', place);
-    const res = await fetch(`/${interventionPaths.list}?${query}`, {
-      headers: { accept: 'application/json', authorization: `Bearer ${tokens.current.token}` },
-    });
-    const items = (await res.json()) as { id: number; place: string; createdAt: string; number: string }[];
-    await table.bulkPut(items.map((i) => ({ id: String(i.id), data: i, place: i.place, rank: rankOf(i.createdAt, String(i.id)), number: i.number })));
-    if (items.length < PULL_PAGE) break;
-  }
-  const rawMs = performance.now() - t1;
-  const rawStored = await table.count();
-  await raw.delete();
-  if (stored !== rawStored) throw new Error(`pull stored ${stored}, raw ${rawStored}`);
-  return { interventions: stored, pages, engineMs, rawMs, ratio: engineMs / rawMs };
+  const accounted = ['httpClientMs', 'bulkInsertMs', 'bulkUpsertMs', 'refreshedMarkMs'].reduce((sum, part) => sum + (parts[part] ?? 0), 0);
+  return { interventions: stored, pages, rounds, engineMs, rawMs, ratio: engineMs / rawMs, ...parts, fetcherOwnMs: engineMs - accounted };
 }
 
 declare global {

@@ -78,24 +78,30 @@ export async function storeFresh(
     if (removed > 0) await collection.bulkRemove(stale.map((d) => d.id));
   }
   if (docs.length === 0) return { stored: 0, keptAside: 0, removed };
-  const existing = await collection.findByIds(docs.map((d) => d.id)).exec();
+  // Inserted at once where nothing is stored yet. RxDB reads every row before it writes, and hands
+  // back the stored document of each it could not insert: the page is read once, not twice. A
+  // first pass of 10,000 interventions is all inserts.
+  const { error } = await collection.bulkInsert(docs);
+  const sent = new Map(docs.map((doc) => [doc.id, doc]));
   const fresh: StoredDoc[] = [];
   let keptAside = 0;
-  for (const doc of docs) {
-    const local = existing.get(doc.id);
-    if (local?.pending) {
+  for (const refused of error) {
+    const doc = sent.get(refused.documentId);
+    const local = refused.status === 409 ? (refused.documentInDb as StoredDoc | undefined) : undefined;
+    if (!doc || !local) continue;
+    if (local.pending) {
       await writeLocal(db, asideKey(collection, doc.id), doc);
       keptAside++;
       continue;
     }
     // A merge keeps what only the detail had, never the mark of a refused change the server now answers for.
-    const merged = options.merge && local ? { ...doc, data: { ...withoutStale(dataOf(local)), ...doc['data'] } } : doc;
+    const merged = options.merge ? { ...doc, data: { ...withoutStale(local.data), ...doc['data'] } } : doc;
     // Unchanged documents are not written again: no revision, no event, no cross-tab message.
-    if (local && local.refreshedAt !== 0 && sameContent(local.toJSON() as StoredDoc, merged)) continue;
+    if (local.refreshedAt !== 0 && sameContent(local, merged)) continue;
     fresh.push(merged);
   }
   if (fresh.length > 0) await collection.bulkUpsert(fresh);
-  return { stored: fresh.length, keptAside, removed };
+  return { stored: docs.length - error.length + fresh.length, keptAside, removed };
 }
 
 function sameContent(local: StoredDoc, next: StoredDoc): boolean {

@@ -15,7 +15,7 @@ import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, fromDexieToStorage
 interface DexieState {
   dexieDb: {
     _options: { IDBKeyRange?: typeof IDBKeyRange };
-    transaction(mode: 'r', table: unknown, scope: (tx: { idbtrans: IDBTransaction }) => Promise<void>): Promise<void>;
+    backendDB(): IDBDatabase;
   };
   dexieTable: unknown;
   booleanIndexes: string[];
@@ -47,32 +47,33 @@ export async function getAllQuery<T>(instance: DexieInstance, prepared: Prepared
   let rows: RxDocumentData<T>[] = [];
   if (wanted > 0) {
     const indexName = `[${plan.index.map((field) => dexieReplaceIfStartsWithPipe(field)).join('+')}]`;
-    await state.dexieDb.transaction('r', state.dexieTable, ({ idbtrans }) => {
-      const index = idbtrans.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName);
-      const keyPath = index.keyPath as string[];
-      const KeyRange = state.dexieDb._options.IDBKeyRange ?? IDBKeyRange;
-      return new Promise<void>((resolve, reject) => {
-        // Each batch is asked from the previous one's success callback: the transaction stays active.
-        const read = (from: IDBKeyRange) => {
-          const count = wanted === Infinity ? undefined : matcher ? Math.max(BATCH, wanted - rows.length) : wanted - rows.length;
-          const request = index.getAll(from, count);
-          request.onerror = () => reject(request.error);
-          request.onsuccess = () => {
-            const values = request.result as unknown[];
-            for (const value of values) {
-              const doc = fromDexieToStorage(state.booleanIndexes, value) as RxDocumentData<T>;
-              if (matcher && !matcher(doc)) continue;
-              rows.push(doc);
-              if (rows.length >= wanted) return resolve();
-            }
-            if (count === undefined || values.length < count) return resolve();
-            // Index keys are unique (RxDB ends every index with the primary key): go on after the last one.
-            const last = keyPath.map((path) => valueAt(values[values.length - 1], path));
-            read(KeyRange.bound(last, from.upper, true, from.upperOpen));
-          };
+    // A read-only transaction of IndexedDB itself: Dexie's own (zones, promise wrappers) cost more
+    // than the read of a first page.
+    const transaction = state.dexieDb.backendDB().transaction(DEXIE_DOCS_TABLE_NAME, 'readonly');
+    const index = transaction.objectStore(DEXIE_DOCS_TABLE_NAME).index(indexName);
+    const keyPath = index.keyPath as string[];
+    const KeyRange = state.dexieDb._options.IDBKeyRange ?? IDBKeyRange;
+    await new Promise<void>((resolve, reject) => {
+      // Each batch is asked from the previous one's success callback: the transaction stays active.
+      const read = (from: IDBKeyRange) => {
+        const count = wanted === Infinity ? undefined : matcher ? Math.max(BATCH, wanted - rows.length) : wanted - rows.length;
+        const request = index.getAll(from, count);
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const values = request.result as unknown[];
+          for (const value of values) {
+            const doc = fromDexieToStorage(state.booleanIndexes, value) as RxDocumentData<T>;
+            if (matcher && !matcher(doc)) continue;
+            rows.push(doc);
+            if (rows.length >= wanted) return resolve();
+          }
+          if (count === undefined || values.length < count) return resolve();
+          // Index keys are unique (RxDB ends every index with the primary key): go on after the last one.
+          const last = keyPath.map((path) => valueAt(values[values.length - 1], path));
+          read(KeyRange.bound(last, from.upper, true, from.upperOpen));
         };
-        read(range);
-      });
+      };
+      read(range);
     });
   }
   if (!plan.sortSatisfiedByIndex) rows = rows.sort(getSortComparator<T>(schema, query as never));

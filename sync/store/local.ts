@@ -28,9 +28,24 @@ export function watchLocal<T>(db: Database, id: string): Observable<T | null> {
   return db.getLocal$<{ value: T }>(id).pipe(map((doc) => (doc ? plainData(doc.toJSON().data.value as T) : null)));
 }
 
+/** The marks each store last wrote: a pass of 20 list pages wrote 20, one IndexedDB transaction each. */
+const lastMarks = new WeakMap<Database, Map<string, number>>();
+/** Marks closer than this are one: the screens say when in minutes. */
+const MARK_GRAIN_MS = 1000;
+
 /** Records that a resource was refreshed from the server now ('user', 'interventions:list', …). */
 export async function markRefreshed(db: Database, resource: string, at = Date.now()): Promise<void> {
-  await writeLocal(db, refreshedKey(resource), at);
+  const marks = lastMarks.get(db) ?? new Map<string, number>();
+  lastMarks.set(db, marks);
+  const last = marks.get(resource);
+  if (last !== undefined && at >= last && at - last < MARK_GRAIN_MS) return;
+  marks.set(resource, at);
+  try {
+    await writeLocal(db, refreshedKey(resource), at);
+  } catch (error) {
+    marks.delete(resource);
+    throw error;
+  }
 }
 
 export async function removeLocal(db: Database, id: string): Promise<void> {

@@ -34,21 +34,26 @@ export async function firstPageByPlaces<T extends Ranked>(
   afterRank?: string,
 ): Promise<T[]> {
   const parts = await Promise.all(
-    places.map((place) =>
-      collection
-        .find({
-          selector: { place, ...(afterRank ? { rank: { $gt: afterRank } } : {}) } as never,
-          sort: [{ rank: 'asc' } as never],
-          limit,
-        })
-        .exec(),
-    ),
+    places.map(async (place) => {
+      const query = collection.find({
+        selector: { place, ...(afterRank ? { rank: { $gt: afterRank } } : {}) } as never,
+        sort: [{ rank: 'asc' } as never],
+        limit,
+      });
+      // Prepared by RxDB (its index, the deleted left out), read from the storage itself: a one-off
+      // page needs neither the query's cache nor a document object per row (each scroll reads one
+      // page per place; RxDB's exec cost half as much again as the read).
+      const { documents } = await collection.storageInstance.query(query.getPreparedQuery());
+      return documents.map((doc) => withoutMeta(doc) as unknown as T);
+    }),
   );
-  return parts
-    .flat()
-    .map((d) => d.toJSON() as T)
-    .sort(byRank)
-    .slice(0, limit);
+  return parts.flat().sort(byRank).slice(0, limit);
+}
+
+/** A stored document as RxDB's `toJSON()` gives it: without revision, attachments, deletion flag and meta. */
+function withoutMeta<D extends { _rev?: unknown; _attachments?: unknown; _deleted?: unknown; _meta?: unknown }>(doc: D) {
+  const { _rev, _attachments, _deleted, _meta, ...data } = doc;
+  return data;
 }
 
 /** The same first page, following the store: emits again whenever one of the places' pages changes. */

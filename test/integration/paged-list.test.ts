@@ -100,19 +100,19 @@ describe('paged list', () => {
     // The worst timing, made certain: the page's reads are taken before the pull writes, and
     // answered only after the pull's change events have come.
     let duringRead: (() => Promise<void>) | null = null;
-    const collection = new Proxy(real as { find: (q: unknown) => { exec: () => Promise<unknown> } }, {
-      get: (target, key, receiver) =>
-        key === 'find'
-          ? (query: unknown) => ({
-              exec: async () => {
-                const result = await target.find(query).exec();
-                const write = duringRead;
-                duringRead = null;
-                await write?.();
-                return result;
-              },
-            })
-          : Reflect.get(target, key, receiver),
+    type Storage = { query: (prepared: unknown) => Promise<unknown> };
+    const storage = (real as { storageInstance: Storage }).storageInstance;
+    const readThenWrite: Storage = {
+      query: async (prepared) => {
+        const result = await storage.query(prepared);
+        const write = duringRead;
+        duringRead = null;
+        await write?.();
+        return result;
+      },
+    };
+    const collection = new Proxy(real as object, {
+      get: (target, key, receiver) => (key === 'storageInstance' ? readThenWrite : Reflect.get(target, key, receiver)),
     });
     list = openPagedList<Doc>(collection as never, places, 8);
     await until(list, (s) => s.loaded);
