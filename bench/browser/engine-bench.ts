@@ -160,6 +160,17 @@ async function benchQuery(): Promise<Record<string, number>> {
   };
 }
 
+/** The app's HTTP client against the bench's server, signed in with the bench user's tokens. */
+function benchApi(token: TokenPair): { api: ApiClient; tokens: { current: TokenPair } } {
+  const tokens = { current: token };
+  const api = createApiClient({
+    baseUrl: () => '',
+    tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
+    onSessionExpired: () => undefined,
+  });
+  return { api, tokens };
+}
+
 /** Times every call of `fn` into `parts[name]` (the bench's own profiler: no production hook). */
 function timed<A extends unknown[], R>(parts: Record<string, number>, name: string, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args: A) => {
@@ -200,12 +211,7 @@ async function fetchLoop(token: TokenPair, from: number, to: number): Promise<nu
  * sent commands, the reconcile step, the outbox reads, and what is left (JS of the outbox itself).
  */
 async function benchDrain(token: TokenPair, count: number, rounds = 5): Promise<Record<string, number>> {
-  const tokens = { current: token };
-  const api = createApiClient({
-    baseUrl: () => '',
-    tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
-    onSessionExpired: () => undefined,
-  });
+  const { api, tokens } = benchApi(token);
   const parts: Record<string, number> = {};
   const measuredApi = { ...api, call: timed(parts, 'httpClientMs', api.call) };
   const registry = {
@@ -326,12 +332,7 @@ async function rawPull(token: TokenPair, parts: Record<string, number>): Promise
  * machine's load weighs on both alike; each pulls every page into an empty store every round.
  */
 async function benchPull(token: TokenPair, rounds = 3): Promise<Record<string, number>> {
-  const tokens = { current: token };
-  const api = createApiClient({
-    baseUrl: () => '',
-    tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
-    onSessionExpired: () => undefined,
-  });
+  const { api, tokens } = benchApi(token);
   const parts: Record<string, number> = {};
   let engineMs = 0;
   let rawMs = 0;

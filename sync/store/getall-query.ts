@@ -17,7 +17,6 @@ interface DexieState {
     _options: { IDBKeyRange?: typeof IDBKeyRange };
     backendDB(): IDBDatabase;
   };
-  dexieTable: unknown;
   booleanIndexes: string[];
 }
 
