@@ -9,6 +9,7 @@
  * route's optional `data=true` query is passed through to the fiche.
  */
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { findSection, flattenSections, updateField, updateSection, type VisitData, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
@@ -285,7 +286,8 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
             () =>
               void actions.close(visitId, mode, copy, latest).then((ok) => {
                 if (!ok) return;
-                setLeaving(true);
+                // Emptied now, not in React's next task: the paint awaited below is then that of the empty screen.
+                flushSync(() => setLeaving(true));
                 afterPaint(() => void navigate({ to: '/visites' }));
               }),
           );
