@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, removeStore, type Store } from '../../sync/store/database';
 import { asCached, storeFresh, type StoredDoc } from '../../sync/pull/pull';
 import { interventionDoc } from '../../sync/pull/interventions';
-import { readLocal } from '../../sync/store/local';
+import { markRefreshed, readLocal } from '../../sync/store/local';
 
 const USER = 7400;
 let store: Store | null = null;
@@ -62,5 +62,18 @@ describe('storeFresh', () => {
     expect(((await stored(1))!.data as Record<string, unknown>).number).toBe('DI-1');
     expect(((await stored(2))!.data as Record<string, unknown>).information).toBe('Autre');
     expect(await storeFresh(store.db, collection, [])).toEqual({ stored: 0, keptAside: 0, removed: 0 });
+  });
+
+  it('writes refresh marks of one resource closer than a second apart once (the screens say minutes)', async () => {
+    store = await openStore(USER);
+    const mark = () => readLocal<number>(store!.db, 'refreshed:interventions:list');
+    await markRefreshed(store.db, 'interventions:list', 10_000);
+    await markRefreshed(store.db, 'interventions:list', 10_600);
+    expect(await mark()).toBe(10_000);
+    await markRefreshed(store.db, 'interventions:list', 11_000);
+    expect(await mark()).toBe(11_000);
+    // Another resource has its own mark.
+    await markRefreshed(store.db, 'visits:list', 11_100);
+    expect(await readLocal<number>(store.db, 'refreshed:visits:list')).toBe(11_100);
   });
 });
