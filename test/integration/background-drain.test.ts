@@ -6,8 +6,8 @@
  * the browser's IndexedDB; a promise chain per name for navigator.locks.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildServer, type ReferenceServer } from '../../server/app';
-import { testConfig } from '../../server/config';
+import type { ReferenceServer } from '../../server/app';
+import { listeningServer } from './reference-server';
 import { createSession, memoryStore } from '../../sync/index';
 import { indexedDbMirror, memoryMirror } from '../../sync/session/token-mirror';
 import { drainOutbox, type DrainEnv, type WaitingLock } from '../../sync/background/drain';
@@ -30,10 +30,7 @@ const counting: typeof fetch = (input, init) => {
 beforeAll(async () => {
   // Access tokens of three seconds: the worker's drain meets a 401 and must refresh, and the pair it
   // rotates still lives when the page uses it (one second was outlived under CI's load).
-  server = await buildServer(testConfig({ tokenTtl: 3 }));
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listeningServer({ tokenTtl: 3 }));
 });
 afterAll(() => server.app.close());
 

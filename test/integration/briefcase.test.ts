@@ -10,8 +10,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildServer, type ReferenceServer } from '../../server/app';
-import { testConfig } from '../../server/config';
+import type { ReferenceServer } from '../../server/app';
+import { listeningServer } from './reference-server';
 import { appModules, commandRegistry, createEngine, memoryStore, createSession, type Engine } from '../../sync/index';
 import { firstValueFrom } from 'rxjs';
 
@@ -25,17 +25,14 @@ let engine: Engine | null = null;
 let mediaKept = true;
 
 beforeAll(async () => {
-  server = await buildServer(testConfig());
+  ({ server, base } = await listeningServer());
   server.faults.set({ latency: 20, drop: 0, lost: 0, error: 0, seed: 1 });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
   server.app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (request.method !== 'GET') return;
     seen.push(request.url ?? '');
     flight.peak = Math.max(flight.peak, ++flight.now);
     response.on('close', () => flight.now--);
   });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterEach(async () => {
   mediaKept = true;

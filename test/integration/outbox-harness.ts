@@ -4,8 +4,8 @@
  * demo user, and stores on fake-indexeddb.
  */
 import 'fake-indexeddb/auto';
-import { buildServer, type ReferenceServer } from '../../server/app';
-import { testConfig } from '../../server/config';
+import type { ReferenceServer } from '../../server/app';
+import { listeningServer } from './reference-server';
 import { createApiClient, type ApiClient } from '../../sync/api/client';
 import type { TokenPair } from '../../sync/contract/core';
 import { openStore, type Store } from '../../sync/store/database';
@@ -28,10 +28,7 @@ let storeCounter = 1000;
 export const nextStoreId = () => ++storeCounter;
 
 export async function startOutboxWorld(email = 'gestionnaire@demo.fr'): Promise<OutboxWorld> {
-  const server = await buildServer(testConfig());
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const { server, base } = await listeningServer();
   const tokens: { current: TokenPair | null } = { current: null };
   const sent: string[] = [];
   const api = createApiClient({

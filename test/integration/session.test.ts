@@ -4,8 +4,8 @@
  * the end of a session when the refresh is refused, and user switching.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildServer, type ReferenceServer } from '../../server/app';
-import { testConfig } from '../../server/config';
+import type { ReferenceServer } from '../../server/app';
+import { listeningServer } from './reference-server';
 import { createSession, isApiFailure, memoryStore } from '../../sync/index';
 
 let server: ReferenceServer;
@@ -18,10 +18,7 @@ const countingFetch: typeof fetch = (input, init) => {
 };
 
 beforeAll(async () => {
-  server = await buildServer(testConfig({ tokenTtl: 1, minVersionToUse: '1.0.1' }));
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listeningServer({ tokenTtl: 1, minVersionToUse: '1.0.1' }));
 });
 afterAll(() => server.app.close());
 

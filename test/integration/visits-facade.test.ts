@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstValueFrom, filter, type Observable } from 'rxjs';
-import { buildServer, type ReferenceServer } from '../../server/app';
-import { testConfig } from '../../server/config';
+import type { ReferenceServer } from '../../server/app';
+import { listeningServer } from './reference-server';
 import { demoPng } from '../../server/seed/images';
 import { appModules, commandRegistry, createEngine, memoryStore, createSession, type Engine } from '../../sync/index';
 import { flattenSections, type VisitData } from '../../sync/contract/visit-data';
@@ -20,10 +20,7 @@ let server: ReferenceServer;
 let base: string;
 const engines: Engine[] = [];
 beforeAll(async () => {
-  server = await buildServer(testConfig());
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ server, base } = await listeningServer());
 });
 afterAll(async () => {
   for (const engine of engines) await engine.wipe();
