@@ -17,9 +17,12 @@ let loading: Promise<Engine> | null = null;
 export { backgroundSendMode } from './session';
 
 function loadEngine(): Promise<Engine> {
-  loading ??= import('./engine-runtime').then((m) => m.startEngine(engineState));
+  loading ??= (servedFromCache() ? import('./engine-runtime') : import('./engine-runtime-at-once')).then((m) => m.startEngine(engineState));
   return loading;
 }
+
+/** Whether the service worker answers this page's requests (its cache holds every chunk). */
+const servedFromCache = () => typeof navigator !== 'undefined' && navigator.serviceWorker?.controller != null;
 
 /**
  * The engine, with the signed-in user's store open: a screen that reads or

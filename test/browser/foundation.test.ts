@@ -151,6 +151,45 @@ describe('offline shell and updates', () => {
     await context.close();
   });
 
+  it('a first visit has the whole engine before the network can go; a page its worker serves inserts no preload link', async () => {
+    // Uncontrolled (no worker yet): the engine's import fetches its whole graph at once, so a save
+    // made offline right after still finds its code (outbox.test's sign-out with pending work).
+    const first = await env.newContext([], { serviceWorkers: 'block' });
+    const page = await first.newPage();
+    await signIn(page, 'gestionnaire@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    const runtime = page.locator('link[rel=modulepreload][href*="/engine-runtime-"]:not([href*="at-once"])');
+    await runtime.waitFor({ state: 'attached' });
+    const href = (await runtime.getAttribute('href'))!;
+    const imports = await page.evaluate(async (url) => {
+      const code = await (await fetch(url)).text();
+      return [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
+    }, href);
+    expect(imports.length).toBeGreaterThan(3);
+    const preloaded = await page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => (l as HTMLLinkElement).href));
+    for (const chunk of imports)
+      expect(
+        preloaded.some((h) => h.endsWith(`/assets/${chunk}`)),
+        chunk,
+      ).toBe(true);
+    await first.close();
+
+    // Controlled (a user coming back): the worker's cache answers at once; the engine inserts no link.
+    const back = await env.newContext();
+    const again = await back.newPage();
+    await signIn(again, 'gestionnaire@demo.fr');
+    await again.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    await waitForServiceWorker(again);
+    await again.reload();
+    await again.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    await expect.poll(() => again.evaluate(() => performance.getEntriesByType('resource').some((e) => /engine-runtime-[^/]*\.js$/.test(e.name)))).toBe(true);
+    const html = await (await again.request.get('/')).text();
+    const fromHtml = [...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+    const inPage = await again.$$eval('link[rel=modulepreload]', (links) => links.map((l) => l.getAttribute('href')!));
+    expect(inPage.sort()).toEqual(fromHtml.sort());
+    await back.close();
+  });
+
   it("offers 'Nouvelle version disponible' when a new service worker waits, without reloading by itself", async () => {
     const context = await env.newContext();
     const page = await context.newPage();

@@ -24,8 +24,11 @@ export interface BrowserEnv {
   baseUrl: string;
   /** The private copy of dist/ the server serves (tests may change it, e.g. a new sw.js). */
   appDir: string;
-  /** A fresh Chromium profile; `args` adds command-line switches (benchmarks turn vsync off). */
-  newContext(args?: string[]): Promise<BrowserContext>;
+  /**
+   * A fresh Chromium profile; `args` adds command-line switches (benchmarks turn vsync off);
+   * `serviceWorkers: 'block'` keeps every page uncontrolled, as a first visit's before its worker installs.
+   */
+  newContext(args?: string[], options?: { serviceWorkers?: 'allow' | 'block' }): Promise<BrowserContext>;
   close(): Promise<void>;
 }
 
@@ -58,7 +61,7 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
     server,
     baseUrl,
     appDir,
-    async newContext(args: string[] = []) {
+    async newContext(args: string[] = [], options = {}) {
       const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
       const context = await chromium.launchPersistentContext(profile, {
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -78,6 +81,7 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
         locale: 'fr-FR',
         timezoneId: 'Europe/Paris',
         baseURL: baseUrl,
+        ...options,
       });
       contexts.push(context);
       return context;
