@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { createAppRouter } from './app/router';
 import './app/styles.css';
 import './ui/shared.css';
+import './ui/kit-styles';
 import './services/install';
 
 const router = createAppRouter();
