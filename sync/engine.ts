@@ -22,6 +22,7 @@ import { collectUnsent, type UnsentWork } from './outbox/unsent';
 import type { CollectionName } from './store/schemas';
 import type { EngineModule, FacadesOf, ModuleContext, ModuleInstance } from './facades/module';
 import { createBriefcase, type Briefcase, type BriefcaseOptions } from './briefcase/briefcase';
+import { yieldToPage } from './briefcase/pass';
 import type { PrimePass } from './briefcase/types';
 import { joinUrl } from './api/client';
 import { MEDIA_CACHE } from './contract/caches';
@@ -132,8 +133,11 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     return false;
   }
 
+  // Opening runs while the first screen settles: each step of it is its own task (yieldToPage between
+  // them), so that IndexedDB's callbacks and RxDB's promise chains never add up to one long task.
   async function open(userId: number): Promise<void> {
     store = await openStore(userId, env.storeEnv);
+    await yieldToPage();
     outbox = createOutbox({
       store,
       api: session.api,
@@ -165,10 +169,14 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     );
     if (session.state.user?.id === userId) await writeLocalIfMissing(store, session.state.user);
     await mirrorSessionCounts(store);
+    await yieldToPage();
     await outbox.start();
+    await yieldToPage();
+    await each((m) => m.start?.());
+    // Ready once the modules have started: a screen or a save let through by `attach` finds them so.
     state.userId = userId;
     state.ready = true;
-    await each((m) => m.start?.());
+    await yieldToPage();
     // The account's « Données hors ligne » shows what the last passes left before this one runs.
     await briefcase.load().catch(() => undefined);
   }

@@ -17,7 +17,11 @@ let loading: Promise<Engine> | null = null;
 export { backgroundSendMode } from './session';
 
 function loadEngine(): Promise<Engine> {
-  loading ??= (servedFromCache() ? import('./engine-runtime') : import('./engine-runtime-at-once')).then((m) => m.startEngine(engineState));
+  // The modules' evaluation (RxDB, Dexie, the facades) and the engine's building are two tasks, not one long one.
+  loading ??= (servedFromCache() ? import('./engine-runtime') : import('./engine-runtime-at-once')).then(async (m) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return m.startEngine(engineState);
+  });
   return loading;
 }
 

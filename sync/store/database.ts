@@ -90,6 +90,8 @@ export async function openStore(userId: number, env: StoreEnv = {}): Promise<Sto
   const schemas = Object.fromEntries(
     Object.entries(collectionSchemas).map(([name, schema]) => [name, { schema, localDocuments: false, migrationStrategies: migrationStrategies[name] ?? {} }]),
   );
+  // Its own task: the database's open and the collections' (schemas, migrations) would make one long one.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   await db.addCollections(schemas as never);
   const files = openFileStore(userId, env);
   return {
