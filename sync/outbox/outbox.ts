@@ -128,15 +128,19 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
   // Sent commands are removed from the store in batches: one write for many. A crash before the
   // batch is written only means those commands are sent again, and the server replays its answer.
-  const completed = new Set<string>();
+  // The documents are kept: removed as held (their latest state, which RxDB's cache follows), the
+  // batch is not read again first.
+  const completed = new Map<string, OutboxRxDoc>();
   async function removeCompleted(): Promise<void> {
-    const ids = [...completed];
-    if (ids.length === 0) return;
+    const docs = [...completed.values()];
+    if (docs.length === 0) return;
     // Server ids first: a creation must never leave the outbox before its id is on disk, or a
     // command waiting for it could not be rewritten after a crash.
     await idMap.save();
-    await db.outbox.bulkRemove(ids);
-    for (const id of ids) completed.delete(id);
+    const { error } = await db.outbox.bulkRemove(docs.map((d) => d.getLatest()).filter((d) => !d.deleted));
+    // Written meanwhile by another tab (held state behind the stored one): removed by id, read first.
+    if (error.length > 0) await db.outbox.bulkRemove(error.map((e) => e.documentId));
+    for (const d of docs) completed.delete(d.id);
   }
 
   async function sendOne(doc: OutboxRxDoc): Promise<void> {
@@ -159,7 +163,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const toRead = await exclusive(async () => {
         const created = await definition?.reconcile?.(ctx(command.id), command.payload, answer);
         if (created) await rememberId(created.tempId, created.serverId);
-        completed.add(command.id);
+        completed.set(command.id, doc);
         return release(command, false);
       });
       // An earlier command on the same documents was refused: now the last has left, the truth is read.
