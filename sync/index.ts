@@ -55,7 +55,7 @@ export { updateField, updateSection, type FieldChange } from './drafts/visit-ans
 export type * from './contract/visits';
 export { VISIT_STATE_LABELS } from './contract/visits';
 export type * from './contract/visit-data';
-export type { MissingField } from './contract/visit-required';
+export type { CountsOf, MissingField } from './contract/visit-required';
 export { missingRequiredCounts, missingRequiredFields } from './contract/visit-required';
 export {
   FIELD_TYPES,

@@ -66,18 +66,39 @@ export function missingRequiredFields(data: VisitData): MissingField[] {
 /**
  * How many required fields are left without an answer under each form and visible section id
  * (ids without any are absent): what missingRequiredFields would count, without building its list.
+ * Given the counts of an earlier version of the same visit, only what changed is walked again
+ * (updates copy the path to a change and share the rest, so an unchanged subtree is the same object
+ * and keeps its counts); with nothing changed, the earlier map itself is handed back.
  */
-export function missingRequiredCounts(data: VisitData): Map<string, number> {
+export function missingRequiredCounts(data: VisitData, earlier?: CountsOf): Map<string, number> {
+  if (!earlier) return walkAll(data);
+  if (earlier.data === data) return earlier.counts;
+  return new CountsUpdate(earlier).run(data);
+}
+
+/** A version of a visit and its counts (missingRequiredCounts). */
+export interface CountsOf {
+  data: VisitData;
+  counts: Map<string, number>;
+}
+
+/** How many sections a record holds, kept from the walk that saw it: the next update knows whether some left. */
+const sizes = new WeakMap<Record<string, VisitSection>, number>();
+
+function walkAll(data: VisitData): Map<string, number> {
   const counts = new Map<string, number>();
   const walk = (sections: Record<string, VisitSection>): number => {
     let total = 0;
+    let size = 0;
     for (const key in sections) {
+      size++;
       const section = sections[key]!;
       if (section.is_hidden) continue;
       const here = ownMissing(section).length + walk(section.sections);
       if (here > 0) counts.set(section.id, here);
       total += here;
     }
+    sizes.set(sections, size);
     return total;
   };
   for (const form of Object.values(data)) {
@@ -85,4 +106,68 @@ export function missingRequiredCounts(data: VisitData): Map<string, number> {
     if (total > 0) counts.set(form.form_id, total);
   }
   return counts;
+}
+
+/** The earlier counts, copied at the first difference; ids left are dropped unless counted again elsewhere (a move). */
+class CountsUpdate {
+  private out: Map<string, number> | null = null;
+  private readonly counted = new Set<string>();
+  private readonly left = new Set<string>();
+  constructor(private readonly earlier: CountsOf) {}
+
+  run(data: VisitData): Map<string, number> {
+    const before = this.earlier.data;
+    for (const id in before) if (!(id in data)) this.leave(before[id]!.form_id, before[id]!.sections);
+    for (const id in data) {
+      const form = data[id]!;
+      const was = before[id];
+      if (was === form) continue;
+      this.set(form.form_id, this.walk(was?.sections, form.sections));
+    }
+    for (const id of this.left) if (!this.counted.has(id)) this.set(id, 0);
+    return this.out ?? this.earlier.counts;
+  }
+
+  /** The total under `sections`, walking again only the sections that are not those of `was`. */
+  private walk(was: Record<string, VisitSection> | undefined, sections: Record<string, VisitSection>): number {
+    let total = 0;
+    let size = 0;
+    let kept = 0;
+    for (const key in sections) {
+      size++;
+      const section = sections[key]!;
+      const before = was?.[key];
+      if (before) kept++;
+      if (before === section) {
+        if (!section.is_hidden) total += this.earlier.counts.get(section.id) ?? 0;
+        continue;
+      }
+      if (section.is_hidden) {
+        if (before) this.leave(before.id, before.sections);
+        continue;
+      }
+      // A section shown again was not counted: its subtree is walked whole.
+      const here = ownMissing(section).length + this.walk(before && !before.is_hidden ? before.sections : undefined, section.sections);
+      this.set(section.id, here);
+      total += here;
+    }
+    sizes.set(sections, size);
+    // Sections of the earlier version not found here: sought only when some are missing.
+    if (was && kept !== sizes.get(was)) for (const key in was) if (!(key in sections)) this.leave(was[key]!.id, was[key]!.sections);
+    return total;
+  }
+
+  private set(id: string, count: number): void {
+    if (count > 0) this.counted.add(id);
+    if ((this.earlier.counts.get(id) ?? 0) === count && (this.out === null || (this.out.get(id) ?? 0) === count)) return;
+    this.out ??= new Map(this.earlier.counts);
+    if (count > 0) this.out.set(id, count);
+    else this.out.delete(id);
+  }
+
+  /** A subtree no longer counted here (removed, hidden, or moved away). */
+  private leave(id: string, sections: Record<string, VisitSection>): void {
+    this.left.add(id);
+    for (const key in sections) this.leave(sections[key]!.id, sections[key]!.sections);
+  }
 }

@@ -7,22 +7,25 @@
  * which hiding it says): the inspector decides, knowing what is missing.
  */
 import { useDeferredValue, useMemo, useRef } from 'react';
-import { missingRequiredCounts, missingRequiredFields, type VisitData } from '../../../sync/index';
+import { missingRequiredCounts, missingRequiredFields, type CountsOf, type VisitData } from '../../../sync/index';
 import { visitTexts as t } from './texts';
 import './required-fields.css';
 
 /** How many required fields are missing under each section and form id (the same Map while the counts stay). */
 export function useMissingCounts(forms: VisitData | null | undefined): ReadonlyMap<string, number> {
-  // Deferred: a pause in typing paints first, the count follows (a visit may hold thousands of fields;
-  // each section's own count is kept until it changes: sync/contract/visit-required.ts).
+  // Deferred: a pause in typing paints first, the count follows. A visit may hold thousands of fields:
+  // the counts of the last version are updated where the forms changed (sync/contract/visit-required.ts),
+  // and handed back as they were when no count changed, so the tree's entries wake only for a change.
   const settled = useDeferredValue(forms);
-  const last = useRef<Map<string, number>>(new Map());
+  const last = useRef<CountsOf | null>(null);
   return useMemo(() => {
-    const next = settled ? missingRequiredCounts(settled) : new Map<string, number>();
-    // The tree's entries follow these counts one by one: a pause that changes none must wake none.
-    const same = next.size === last.current.size && [...next].every(([id, n]) => last.current.get(id) === n);
-    if (!same) last.current = next;
-    return last.current;
+    if (!settled) {
+      last.current = null;
+      return new Map<string, number>();
+    }
+    const counts = missingRequiredCounts(settled, last.current ?? undefined);
+    last.current = { data: settled, counts };
+    return counts;
   }, [settled]);
 }
 
