@@ -22,7 +22,7 @@ import { collectUnsent, type UnsentWork } from './outbox/unsent';
 import type { CollectionName } from './store/schemas';
 import type { EngineModule, FacadesOf, ModuleContext, ModuleInstance } from './facades/module';
 import { createBriefcase, type Briefcase, type BriefcaseOptions } from './briefcase/briefcase';
-import { yieldToPage } from './briefcase/pass';
+import { yieldToPage } from './yield-to-page';
 import type { PrimePass } from './briefcase/types';
 import { joinUrl } from './api/client';
 import { MEDIA_CACHE } from './contract/caches';

@@ -14,6 +14,7 @@ import { PassStopped } from './limiter';
 import { isDue, readTask, writeTask } from './records';
 import type { MediaCandidate } from './media';
 import type { PrimePass, PrimeTask } from './types';
+import { yieldToPage } from '../yield-to-page';
 
 /** Waits for the network: closed after a network failure, open again on `online` or after a while. */
 export interface NetworkGate {
@@ -40,13 +41,6 @@ export type Outcome = 'done' | 'failed' | 'stopped';
 /** A refusal that will not change by asking again (the object is not ours, or gone): the task counts as done. */
 const permanent = (e: unknown) =>
   isApiFailure(e) && e.kind === 'http' && e.status !== null && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
-
-/** Lets the page handle input and paint between two tasks. */
-export function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 interface Entry {
   task: PrimeTask;

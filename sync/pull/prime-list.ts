@@ -5,6 +5,7 @@
  * objects on the device it no longer gives asked once (a 404 removes them).
  */
 import type { PrimePass } from '../briefcase/types';
+import { yieldToPage } from '../yield-to-page';
 
 /** Most list pages read in a pass (10,000 requests). */
 export const MAX_LIST_PAGES = 1000;
@@ -80,7 +81,7 @@ export async function sweepUnlisted(
         jobs.push(pass.task({ key: `${kind}:${d.id}`, fingerprint: 'unlisted', run: () => pull(Number(d.id)).then(() => undefined) }));
     if (slice.length < SWEEP_SLICE) break;
     after = slice[slice.length - 1]!.id;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await yieldToPage();
   }
   await Promise.all(jobs);
 }

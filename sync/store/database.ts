@@ -13,6 +13,7 @@ import { collectionSchemas, type CachedDoc } from './schemas';
 import { migrationStrategies } from './migrations';
 import { openFileStore, removeFileStore, type FileStore } from './files';
 import { withGetAllQueries } from './getall-query';
+import { yieldToPage } from '../yield-to-page';
 
 // Plugins are added on first open, not at import: importing this module costs nothing to a screen
 // (the login screen) that never opens a store.
@@ -91,7 +92,7 @@ export async function openStore(userId: number, env: StoreEnv = {}): Promise<Sto
     Object.entries(collectionSchemas).map(([name, schema]) => [name, { schema, localDocuments: false, migrationStrategies: migrationStrategies[name] ?? {} }]),
   );
   // Its own task: the database's open and the collections' (schemas, migrations) would make one long one.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await yieldToPage();
   await db.addCollections(schemas as never);
   const files = openFileStore(userId, env);
   return {
