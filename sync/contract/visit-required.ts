@@ -68,10 +68,10 @@ export function missingRequiredFields(data: VisitData): MissingField[] {
  * (ids without any are absent): what missingRequiredFields would count, without building its list.
  * Given the counts of an earlier version of the same visit, only what changed is walked again
  * (updates copy the path to a change and share the rest, so an unchanged subtree is the same object
- * and keeps its counts); with nothing changed, the earlier map itself is handed back.
+ * and keeps its counts); with nothing changed, the earlier map itself is handed back. Without an
+ * earlier version, every form is walked.
  */
-export function missingRequiredCounts(data: VisitData, earlier?: CountsOf): Map<string, number> {
-  if (!earlier) return walkAll(data);
+export function missingRequiredCounts(data: VisitData, earlier: CountsOf = { data: {}, counts: new Map() }): Map<string, number> {
   if (earlier.data === data) return earlier.counts;
   return new CountsUpdate(earlier).run(data);
 }
@@ -84,29 +84,6 @@ export interface CountsOf {
 
 /** How many sections a record holds, kept from the walk that saw it: the next update knows whether some left. */
 const sizes = new WeakMap<Record<string, VisitSection>, number>();
-
-function walkAll(data: VisitData): Map<string, number> {
-  const counts = new Map<string, number>();
-  const walk = (sections: Record<string, VisitSection>): number => {
-    let total = 0;
-    let size = 0;
-    for (const key in sections) {
-      size++;
-      const section = sections[key]!;
-      if (section.is_hidden) continue;
-      const here = ownMissing(section).length + walk(section.sections);
-      if (here > 0) counts.set(section.id, here);
-      total += here;
-    }
-    sizes.set(sections, size);
-    return total;
-  };
-  for (const form of Object.values(data)) {
-    const total = walk(form.sections);
-    if (total > 0) counts.set(form.form_id, total);
-  }
-  return counts;
-}
 
 /** The earlier counts, copied at the first difference; ids left are dropped unless counted again elsewhere (a move). */
 class CountsUpdate {
