@@ -103,4 +103,3 @@ export { DASHBOARD_OS, OS_PAGE_SIZE, type OsData } from './pull/os';
 export type { OsPreview } from './commands/os';
 export { emptyDraft, isBlankDraft, type EchoparkDraft } from './commands/echopark-draft';
 export { DRAFT_WRITE_DELAY_MS, groupedWriter } from './drafts/grouped-writer';
-export { yieldToPage } from './yield-to-page';

@@ -6,7 +6,7 @@
  * fills it once loaded.
  */
 import { proxy } from 'valtio';
-import { yieldToPage, type Engine, type EngineState } from '../../sync/index';
+import type { Engine, EngineState } from '../../sync/index';
 import { session } from './session';
 
 export const engineState = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
@@ -19,7 +19,7 @@ export { backgroundSendMode } from './session';
 function loadEngine(): Promise<Engine> {
   // The modules' evaluation (RxDB, Dexie, the facades) and the engine's building are two tasks, not one long one.
   loading ??= (servedFromCache() ? import('./engine-runtime') : import('./engine-runtime-at-once')).then(async (m) => {
-    await yieldToPage();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     return m.startEngine(engineState);
   });
   return loading;
