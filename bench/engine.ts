@@ -16,9 +16,11 @@ export interface EngineBenchResult {
   name: 'engine';
   query: Record<string, number>;
   drain: Record<string, number>;
+  /** The same drain with commands that each touch a document (pending until sent, then released). */
+  backlog: Record<string, number>;
   pull: Record<string, number>;
   goals: { queryRatio: number; drainRatio: number; pullRatio: number };
-  met: { query: boolean; drain: boolean; pull: boolean };
+  met: { query: boolean; drain: boolean; backlog: boolean; pull: boolean };
   /** Per goal not met in this run: where the time goes, from the parts measured in the same run. */
   explanation: string[];
 }
@@ -28,7 +30,16 @@ const GOALS = { queryRatio: 1.5, drainRatio: 1.15, pullRatio: 1.3 };
 
 const ms = (n: number | undefined) => `${(n ?? 0).toFixed(1)} ms`;
 
-function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'pull' | 'goals'>): string[] {
+function explainDrain(name: string, d: Record<string, number>): string {
+  return (
+    `${name} ${d.ratio!.toFixed(2)}× the fetch loop (${ms(d.loopMs)} for ${d.commands} commands): the HTTP client alone is ${d.clientOnlyRatio!.toFixed(2)}× it. ` +
+    `In the outbox its calls take ${ms(d.httpClientMs)}, and ${ms(d.outsideHttpMs)} pass outside them. The local effects run beside the next request ` +
+    `(reads ${ms(d.outboxReadsMs)}, batch removal ${ms(d.batchRemoveMs)}, id-map writes ${ms(d.idMapWritesMs)}, reconcile ${ms(d.reconcileMs)}): ` +
+    `on this 2-core machine they slow that request's answer instead of adding to the time.`
+  );
+}
+
+function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'backlog' | 'pull' | 'goals'>): string[] {
   const out: string[] = [];
   const q = r.query;
   if (q.ratio! > r.goals.queryRatio) {
@@ -38,13 +49,8 @@ function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'pull' | 'goals'
         `The same page read in raw Dexie with a cursor, as RxDB's own Dexie storage reads, takes ${ms(q.dexieCursorMedianMs)} (RxDB = ${q.rxVsDexieCursorRatio!.toFixed(2)}× it).`,
     );
   }
-  const d = r.drain;
-  if (d.ratio! > r.goals.drainRatio) {
-    out.push(
-      `drain ${d.ratio!.toFixed(2)}× the fetch loop: the HTTP client alone is ${d.clientOnlyRatio!.toFixed(2)}× it; in the outbox, HTTP ${ms(d.httpClientMs)}, reads ${ms(d.outboxReadsMs)}, ` +
-        `batch removal ${ms(d.batchRemoveMs)}, id-map writes ${ms(d.idMapWritesMs)}, own JS ${ms(d.outboxOwnMs)} for ${d.commands} commands (loop ${ms(d.loopMs)}).`,
-    );
-  }
+  if (r.drain.ratio! > r.goals.drainRatio) out.push(explainDrain('drain', r.drain));
+  if (r.backlog.ratio! > r.goals.drainRatio) out.push(explainDrain('backlog drain (each command touching a document)', r.backlog));
   if (r.pull.ratio! > r.goals.pullRatio)
     out.push(
       `pull ${r.pull.ratio!.toFixed(2)}× raw fetch + bulkPut (engine ${ms(r.pull.engineMs)}, raw ${ms(r.pull.rawMs)}, ${r.pull.rounds} rounds): ` +
@@ -86,10 +92,11 @@ export async function measureEngine(root: string, drainCount = 1000): Promise<En
     const page = await context.newPage();
     await page.goto(`${base}/bench`);
     const result = await page.evaluate(([t, n]) => window.runEngineBench(t, n), [token, drainCount] as const);
-    const measured = { query: result.query!, drain: result.drain!, pull: result.pull!, goals: GOALS };
+    const measured = { query: result.query!, drain: result.drain!, backlog: result.backlog!, pull: result.pull!, goals: GOALS };
     const met = {
       query: measured.query.ratio! <= GOALS.queryRatio,
       drain: measured.drain.ratio! <= GOALS.drainRatio,
+      backlog: measured.backlog.ratio! <= GOALS.drainRatio,
       pull: measured.pull.ratio! <= GOALS.pullRatio,
     };
     return { name: 'engine', ...measured, met, explanation: explain(measured) };

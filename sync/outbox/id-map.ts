@@ -11,19 +11,29 @@ const IDMAP_DOC = 'outbox-idmap';
 
 export function idMapOf(db: Database) {
   let map: IdMap | null = null;
+  /** Server id → the temporary ids that name it: which queued keys name a document (touched.ts). */
+  const temporaries = new Map<string, string[]>();
   let dirty = false;
+  const learn = (tempId: string, serverId: string) => {
+    const known = temporaries.get(serverId) ?? [];
+    if (!known.includes(tempId)) temporaries.set(serverId, [...known, tempId]);
+  };
   const read = async (): Promise<IdMap> => {
     if (map) return map;
     const doc = await db.getLocal<{ map: IdMap }>(IDMAP_DOC);
     map = doc?.toJSON().data.map ?? {};
+    for (const [tempId, serverId] of Object.entries(map)) learn(tempId, serverId);
     return map;
   };
   return {
     read,
     async remember(tempId: string, serverId: string): Promise<void> {
       map = { ...(await read()), [tempId]: serverId };
+      learn(tempId, serverId);
       dirty = true;
     },
+    /** The temporary ids known to name this server id (none for an id created elsewhere). Read first. */
+    temporariesOf: (serverId: string): readonly string[] => temporaries.get(serverId) ?? [],
     /** Writes what was remembered since the last save (before the batch of sent commands is removed). */
     async save(): Promise<void> {
       if (!dirty || !map) return;

@@ -78,7 +78,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
   const lock = env.lock ?? defaultFlushLock(db, store.userId);
   const concurrency = env.concurrency ?? 4;
   const refetch: Refetch = env.refetch ?? (async () => false);
-  const ctx = (self: string | null): CommandContext => ({ db, files, stillPending: async (key) => (await touchedByOthers(self)).has(key) });
+  const ctx = (self: string | null): CommandContext => ({ db, files, stillPending: async (key) => (await touchedByOthers(self))(key) });
   const isOffline = env.isOffline ?? (() => typeof navigator !== 'undefined' && navigator.onLine === false);
   let paused = false;
   let stopped = false;
@@ -110,6 +110,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     db,
     registry,
     readIdMap,
+    temporariesOf: idMap.temporariesOf,
     isCompleted: (id) => completed.has(id),
     refetch,
     exclusive,
@@ -143,23 +144,35 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     for (const d of docs) completed.delete(d.id);
   }
 
-  async function sendOne(doc: OutboxRxDoc): Promise<void> {
-    if (inflight.has(doc.id) || completed.has(doc.id)) return;
-    inflight.add(doc.id);
-    try {
-      await sendAndSettle(doc);
-    } finally {
-      inflight.delete(doc.id);
-    }
+  /**
+   * Sends one command. `answered` resolves once the network is free again (the answer is in, or the
+   * failure dealt with); `settled` once its local effects are done too (reconcile, release, files).
+   */
+  function sendOne(doc: OutboxRxDoc): { answered: Promise<void>; settled: Promise<void> } {
+    let free!: () => void;
+    const answered = new Promise<void>((resolve) => (free = resolve));
+    const settled = (async () => {
+      if (inflight.has(doc.id) || completed.has(doc.id)) return;
+      inflight.add(doc.id);
+      try {
+        await sendAndSettle(doc, free);
+      } finally {
+        inflight.delete(doc.id);
+      }
+    })().finally(free);
+    // Awaited by the worker after its next request: a failure meanwhile is not an unhandled one.
+    settled.catch(() => undefined);
+    return { answered, settled };
   }
 
-  async function sendAndSettle(found: OutboxRxDoc): Promise<void> {
+  async function sendAndSettle(found: OutboxRxDoc, answered: () => void): Promise<void> {
     const doc = found.getLatest();
     if (doc.deleted || doc.status !== 'pending') return; // replaced by a newer save, or discarded
     const command = doc.toJSON() as OutboxDoc;
     const definition = registry[command.name];
     try {
       const answer = await sendRequest(command, await readIdMap());
+      answered();
       const toRead = await exclusive(async () => {
         const created = await definition?.reconcile?.(ctx(command.id), command.payload, answer);
         if (created) await rememberId(created.tempId, created.serverId);
@@ -209,8 +222,18 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         return;
       }
       let next = 0;
+      // Each worker's next request goes out while the last answer's local effects are written: the
+      // store's round trips (a backlog releases a document per command) stay off the network's path.
+      // One command's effects at most run behind: a worker waits for them before its next answer.
       const worker = async () => {
-        while (next < ready.length && !paused && !stopped) await sendOne(byId.get(ready[next++]!.id)!);
+        let behind: Promise<void> = Promise.resolve();
+        while (next < ready.length && !paused && !stopped) {
+          const { answered, settled } = sendOne(byId.get(ready[next++]!.id)!);
+          await answered;
+          await behind;
+          behind = settled;
+        }
+        await behind;
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, worker));
     }
@@ -345,11 +368,11 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       for (const doc of stale) await doc.incrementalPatch({ status: 'pending' });
       const refused = (await db.outbox.find({ selector: { status: 'rejected' } }).exec()).map((d) => d.toJSON() as OutboxDoc);
       if (refused.length === 0) return;
-      const others = await touchedByOthers(null);
+      const touchedByOther = await touchedByOthers(null);
       const ids = await readIdMap();
       for (const command of refused) {
         const cut = [];
-        for (const key of touchesOf(command, ids)) if (!others.has(key) && (await isPending(db, key))) cut.push(key);
+        for (const key of touchesOf(command, ids)) if (!touchedByOther(key) && (await isPending(db, key))) cut.push(key);
         if (cut.length > 0) await releaseRefused(command, cut);
       }
     },

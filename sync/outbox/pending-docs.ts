@@ -41,22 +41,25 @@ const refusedKey = (key: DocKey) => `refused:${key}`;
 
 type LocalValue = Record<string, unknown> & { pending?: boolean };
 
-export async function setPending(db: Database, key: DocKey, pending: boolean): Promise<void> {
+/** A document's pending flag as read now, and how to change it; null when the document is not here. */
+async function flagOf(db: Database, key: DocKey): Promise<{ pending: boolean; set(pending: boolean): Promise<unknown> } | null> {
   const { collection, id } = parseKey(key);
   if (collection === 'local') {
     const value = await readLocal<LocalValue>(db, id);
-    if (value && Boolean(value.pending) !== pending) await writeLocal(db, id, { ...value, pending });
-    return;
+    return value && { pending: Boolean(value.pending), set: (pending) => writeLocal(db, id, { ...value, pending }) };
   }
   const doc = await db.collections[collection]?.findOne(id).exec();
-  if (doc && 'pending' in doc && doc.pending !== pending) await doc.incrementalPatch({ pending } as never);
+  if (!doc || !('pending' in doc)) return null;
+  return { pending: Boolean(doc.pending), set: (pending) => doc.incrementalPatch({ pending } as never) };
+}
+
+export async function setPending(db: Database, key: DocKey, pending: boolean): Promise<void> {
+  const flag = await flagOf(db, key);
+  if (flag && flag.pending !== pending) await flag.set(pending);
 }
 
 export async function isPending(db: Database, key: DocKey): Promise<boolean> {
-  const { collection, id } = parseKey(key);
-  if (collection === 'local') return Boolean((await readLocal<LocalValue>(db, id))?.pending);
-  const doc = await db.collections[collection]?.findOne(id).exec();
-  return Boolean(doc && 'pending' in doc && doc.pending);
+  return Boolean((await flagOf(db, key))?.pending);
 }
 
 export const rememberRefusal = (db: Database, key: DocKey) => writeLocal(db, refusedKey(key), true);
@@ -71,13 +74,18 @@ export type Refetch = (collection: CollectionName | 'local', id: string) => Prom
  */
 export async function releaseDoc(db: Database, key: DocKey): Promise<boolean> {
   const { collection, id } = parseKey(key);
-  const refused = await readLocal<boolean>(db, refusedKey(key));
+  // The document and its two marks read at once, not one after the other: sending a backlog
+  // releases a document per command, and each read is an IndexedDB round trip.
+  const [refused, aside, flag] = await Promise.all([
+    db.getLocal(refusedKey(key)),
+    collection === 'local' ? null : db.getLocal(asideKey(collection, id)),
+    flagOf(db, key),
+  ]);
   if (!refused) {
-    await setPending(db, key, false);
-    if (collection !== 'local') await removeLocal(db, asideKey(collection, id));
+    await Promise.all([flag?.pending && flag.set(false), aside?.remove()]);
     return false;
   }
-  await removeLocal(db, refusedKey(key));
+  await refused.remove();
   return undoLocally(db, collection, id);
 }
 

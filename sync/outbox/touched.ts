@@ -7,7 +7,8 @@
  */
 import type { OutboxDoc, Store } from '../store/database';
 import type { CommandRegistry, IdMap } from './commands';
-import { refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type Refetch } from './pending-docs';
+import { docKey, parseKey, refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type DocKey, type Refetch } from './pending-docs';
+import { TouchIndex } from './touch-index';
 
 type Command = Pick<OutboxDoc, 'name' | 'payload'>;
 
@@ -15,6 +16,8 @@ export interface TouchedEnv {
   db: Store['db'];
   registry: CommandRegistry;
   readIdMap: () => Promise<IdMap>;
+  /** The temporary ids known to name a server id (the id map read backwards). */
+  temporariesOf: (serverId: string) => readonly string[];
   /** Sent and waiting for their batched removal: no longer unsent. */
   isCompleted: (id: string) => boolean;
   refetch: Refetch;
@@ -22,30 +25,36 @@ export interface TouchedEnv {
   exclusive: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
-export function touchedDocuments({ db, registry, readIdMap, isCompleted, refetch, exclusive }: TouchedEnv) {
+export function touchedDocuments({ db, registry, readIdMap, temporariesOf, isCompleted, refetch, exclusive }: TouchedEnv) {
+  const namedKeys = (command: Command): string[] => registry[command.name]?.touches?.(command.payload) ?? [];
   /** The documents a command touches, with the server's ids where they are known. */
-  const touchesOf = (command: Command, ids: IdMap): string[] => (registry[command.name]?.touches?.(command.payload) ?? []).map((key) => resolveKey(key, ids));
+  const touchesOf = (command: Command, ids: IdMap): string[] => namedKeys(command).map((key) => resolveKey(key, ids));
+  const index = new TouchIndex(namedKeys);
 
-  /** Documents touched by unsent commands other than `self` (waiting or in flight, not refused, not sent). */
-  async function touchedByOthers(self: string | null): Promise<Set<string>> {
+  /**
+   * As the outbox stands now: does an unsent command other than `self` (waiting or in flight, not
+   * refused, not sent) touch this document? A command may name it by a temporary id.
+   */
+  async function touchedByOthers(self: string | null): Promise<(key: DocKey) => boolean> {
+    index.update(await db.outbox.find().exec());
     const ids = await readIdMap();
-    const keys = new Set<string>();
-    for (const doc of await db.outbox.find().exec()) {
-      if (doc.id === self || isCompleted(doc.id) || doc.status === 'rejected') continue;
-      for (const key of touchesOf(doc, ids)) keys.add(key);
-    }
-    return keys;
+    const holds = (named: DocKey) => [...index.commandsOn(named)].some((id) => id !== self && !isCompleted(id));
+    return (key) => {
+      const resolved = resolveKey(key, ids);
+      const { collection, id } = parseKey(resolved);
+      return holds(resolved) || temporariesOf(id).some((tempId) => holds(docKey(collection, tempId)));
+    };
   }
 
   /** The command left the line: its documents no other unsent command touches are released; returns those to read again. */
   async function release(command: OutboxDoc, refused: boolean, only?: string[]): Promise<string[]> {
     const keys = only ?? touchesOf(command, await readIdMap());
     if (keys.length === 0) return [];
-    const others = await touchedByOthers(command.id);
+    const touchedByOther = await touchedByOthers(command.id);
     const toRead: string[] = [];
     for (const key of keys) {
       if (refused) await rememberRefusal(db, key);
-      if (others.has(key)) await setPending(db, key, true);
+      if (touchedByOther(key)) await setPending(db, key, true);
       else if (await releaseDoc(db, key)) toRead.push(key);
     }
     return toRead;
