@@ -6,6 +6,7 @@
  * as it is (updates copy only the path to the changed field), so a walk after
  * a keystroke counts again the one section typed in, not every field.
  */
+import { keysReplacedSince } from './copied-record';
 import { isAnswered, isRequired, type VisitData, type VisitField, type VisitSection } from './visit-data';
 
 export interface MissingField {
@@ -84,6 +85,8 @@ export interface CountsOf {
 
 /** How many sections a record holds, kept from the walk that saw it: the next update knows whether some left. */
 const sizes = new WeakMap<Record<string, VisitSection>, number>();
+/** The missing fields under a record, kept from the walk that saw it: a copy with a few keys replaced starts from it. */
+const totals = new WeakMap<Record<string, VisitSection>, number>();
 
 /** The earlier counts, copied at the first difference; ids left are dropped unless counted again elsewhere (a move). */
 class CountsUpdate {
@@ -107,31 +110,50 @@ class CountsUpdate {
 
   /** The total under `sections`, walking again only the sections that are not those of `was`. */
   private walk(was: Record<string, VisitSection> | undefined, sections: Record<string, VisitSection>): number {
+    const replaced = was && totals.has(was) ? keysReplacedSince(was, sections) : null;
+    if (replaced) return this.walkReplaced(was!, sections, replaced);
     let total = 0;
     let size = 0;
     let kept = 0;
     for (const key in sections) {
       size++;
-      const section = sections[key]!;
       const before = was?.[key];
       if (before) kept++;
-      if (before === section) {
-        if (!section.is_hidden) total += this.earlier.counts.get(section.id) ?? 0;
-        continue;
-      }
-      if (section.is_hidden) {
-        if (before) this.leave(before.id, before.sections);
-        continue;
-      }
-      // A section shown again was not counted: its subtree is walked whole.
-      const here = ownMissing(section).length + this.walk(before && !before.is_hidden ? before.sections : undefined, section.sections);
-      this.set(section.id, here);
-      total += here;
+      total += this.visit(sections[key]!, before);
     }
     sizes.set(sections, size);
+    totals.set(sections, total);
     // Sections of the earlier version not found here: sought only when some are missing.
     if (was && kept !== sizes.get(was)) for (const key in was) if (!(key in sections)) this.leave(was[key]!.id, was[key]!.sections);
     return total;
+  }
+
+  /** `sections` copied from `was` with these keys replaced (copied-record.ts): only they are visited. */
+  private walkReplaced(was: Record<string, VisitSection>, sections: Record<string, VisitSection>, keys: ReadonlySet<string>): number {
+    let total = totals.get(was)!;
+    let size = sizes.get(was)!;
+    for (const key of keys) {
+      const before = was[key];
+      if (!before) size++;
+      else if (!before.is_hidden) total -= this.earlier.counts.get(before.id) ?? 0;
+      total += this.visit(sections[key]!, before);
+    }
+    sizes.set(sections, size);
+    totals.set(sections, total);
+    return total;
+  }
+
+  /** What a section adds to its parent's total, walked again only where it is not the earlier one. */
+  private visit(section: VisitSection, before: VisitSection | undefined): number {
+    if (before === section) return section.is_hidden ? 0 : (this.earlier.counts.get(section.id) ?? 0);
+    if (section.is_hidden) {
+      if (before) this.leave(before.id, before.sections);
+      return 0;
+    }
+    // A section shown again was not counted: its subtree is walked whole.
+    const here = ownMissing(section).length + this.walk(before && !before.is_hidden ? before.sections : undefined, section.sections);
+    this.set(section.id, here);
+    return here;
   }
 
   private set(id: string, count: number): void {

@@ -7,6 +7,7 @@
  * applies what is held, all at once, when typing pauses, before any other
  * change, before a write or a save, and when the screen moves elsewhere.
  */
+import { withKey } from '../contract/copied-record';
 import type { VisitData, VisitField, VisitSection } from '../contract/visit-data';
 
 export type FieldChange = (field: VisitField) => VisitField;
@@ -33,7 +34,7 @@ function updateAt(forms: VisitData, { formId, path }: Place, change: (s: VisitSe
   const copy = (sections: Record<string, VisitSection>, depth: number): Record<string, VisitSection> => {
     const id = path[depth]!;
     const section = sections[id]!;
-    return { ...sections, [id]: depth === path.length - 1 ? change(section) : { ...section, sections: copy(section.sections, depth + 1) } };
+    return withKey(sections, id, depth === path.length - 1 ? change(section) : { ...section, sections: copy(section.sections, depth + 1) });
   };
   const form = forms[formId]!;
   return { ...forms, [formId]: { ...form, sections: copy(form.sections, 0) } };

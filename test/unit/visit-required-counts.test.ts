@@ -4,7 +4,8 @@
  * the editor's changes (answers given and cleared, sections and fields hidden
  * and shown again, sections duplicated, removed and moved), they are exactly
  * the counts of a whole walk, and the earlier map itself comes back when no
- * count changed (the tree's entries wake only for a change).
+ * count changed (the tree's entries wake only for a change). The counts start from the version the
+ * screen last counted, which may be a few versions back.
  */
 import { describe, expect, it } from 'vitest';
 import { buildChecklist } from '../../server/modules/visits/checklists';
@@ -79,7 +80,8 @@ describe('missing-field counts kept from one version to the next', () => {
         data = edit(data, next, newId);
         const counts = missingRequiredCounts(data, kept);
         expect(counts, `seed ${seed}, step ${step}`).toEqual(wholeWalk(data));
-        kept = { data, counts };
+        // A screen may skip versions (React drops renders): the next counts start from an older one.
+        if (next() < 0.6) kept = { data, counts };
       }
     }
   });

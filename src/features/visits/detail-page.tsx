@@ -52,9 +52,19 @@ export function VisitDetailPage() {
   );
 }
 
-/** Navigation order: every section of every form, depth first (built on a click, not at each render). */
-const navigationOrder = (forms: VisitData) =>
-  Object.values(forms).flatMap((f) => flattenSections(f.sections).map((section) => ({ formId: f.form_id, section })));
+/**
+ * Navigation order: every section of every form, depth first. Built on a click, not at each render,
+ * and kept per outline (the forms as a structure change left them; answers do not move sections).
+ */
+const orders = new WeakMap<VisitData, { formId: string; sectionId: string }[]>();
+function navigationOrder(outline: VisitData) {
+  let order = orders.get(outline);
+  if (!order) {
+    order = Object.values(outline).flatMap((f) => flattenSections(f.sections).map((section) => ({ formId: f.form_id, sectionId: section.id })));
+    orders.set(outline, order);
+  }
+  return order;
+}
 
 const formAsSection = (form: VisitForm): VisitSection => ({
   id: form.form_id,
@@ -133,11 +143,11 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const started = copy.started;
   const disabled = !started;
   const step = (delta: number) => {
-    const order = navigationOrder(forms);
+    const order = navigationOrder(editor.outline ?? forms);
     if (order.length === 0) return;
-    const index = order.findIndex((o) => o.section.id === at.sectionId);
+    const index = order.findIndex((o) => o.sectionId === at.sectionId);
     const next = order[(index + delta + order.length) % order.length]!;
-    setAt({ formId: next.formId, sectionId: next.section.id });
+    setAt({ formId: next.formId, sectionId: next.sectionId });
   };
 
   return (
