@@ -1,9 +1,9 @@
 /**
  * Which stored, unrefused commands touch each document, by the key as the command names it
- * (temporary ids unresolved). Brought up to date from the outbox as it stands at each look:
- * only commands whose revision changed are read again, so sending a backlog of n commands
- * costs n cheap looks, not n walks over every command's payload (touched.ts used to redo that
- * walk for each command sent: quadratic, 3.8 s of JS for 1,000 queued commands).
+ * (temporary ids unresolved). Brought up to date from the outbox as it stands at each look: each
+ * command's revision is compared, and only the commands whose revision changed have their payload
+ * read again. touched.ts used to work out every command's keys for each command sent; in a
+ * backlog of 1,000 commands sent at once that was 0.9 s of the outbox's 4.2 s of JS (bench engine).
  */
 import type { RxDocument } from 'rxdb';
 import type { OutboxDoc } from '../store/database';
