@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { followOffline } from './offline-state';
 import { buildServer, type ReferenceServer } from '../../server/app';
 import { testConfig, type ServerConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/seed/world';
@@ -83,6 +84,7 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
         baseURL: baseUrl,
         ...options,
       });
+      followOffline(context);
       contexts.push(context);
       return context;
     },
