@@ -171,6 +171,7 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     await mirrorSessionCounts(store);
     await yieldToPage();
     await outbox.start();
+    followReachable();
     await yieldToPage();
     await each((m) => m.start?.());
     // Ready once the modules have started: a screen or a save let through by `attach` finds them so.
@@ -200,6 +201,16 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     await writeLocal(s.db, LOCAL_COUNTS, { unreadCount: session.state.unreadCount });
     await writeLocal(s.db, LOCAL_VERSION, { minVersionToUse: session.state.minVersionToUse });
     const unsubscribe = subscribe(session.state, write);
+    subscriptions.push({ unsubscribe } as Subscription);
+  }
+
+  /** Once the server answers again after a request failed for want of network, the outbox's network waits end. */
+  function followReachable(): void {
+    let reachable = session.state.reachable;
+    const unsubscribe = subscribe(session.state, () => {
+      if (session.state.reachable && !reachable) void outbox?.reconnected().catch(() => undefined);
+      reachable = session.state.reachable;
+    });
     subscriptions.push({ unsubscribe } as Subscription);
   }
 

@@ -10,15 +10,11 @@
  */
 import type { Subscription } from 'rxjs';
 import { isApiFailure, type ApiFailure } from '../api/failure';
-import type { ApiClient } from '../api/client';
 import type { RxDocument } from 'rxdb';
-import type { OutboxDoc, Store } from '../store/database';
-
-type OutboxRxDoc = RxDocument<OutboxDoc>;
-import type { StoredFile } from '../store/files';
+import type { OutboxDoc } from '../store/database';
 import type { CommandContext, CommandName, CommandRegistry, IdMap, PayloadOf } from './commands';
 import { backoffDelay, classifyFailure, nextWakeUp, readyCommands, type CommandError } from './policy';
-import { defaultFlushLock, type FlushLock } from './locks';
+import { defaultFlushLock } from './locks';
 import { StorageFullError, isQuotaError } from './storage-errors';
 import { plainData } from '../store/plain';
 import { AppError } from '../errors';
@@ -26,35 +22,11 @@ import { sendCommand } from './send-command';
 import { idMapOf } from './id-map';
 import { isPending, type Refetch } from './pending-docs';
 import { touchedDocuments } from './touched';
+import type { EnqueueOptions, OutboxEnv } from './outbox-env';
 
-export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
-  store: Store;
-  api: ApiClient;
-  registry: Reg;
-  now?: () => number;
-  random?: () => number;
-  lock?: FlushLock;
-  /** How many entities are sent at once. */
-  concurrency?: number;
-  /** Called when the server refuses a command (the UI tells the user). */
-  onRejected?: (command: OutboxDoc) => void;
-  /** Called when a command needs the session (401 after the refresh failed). */
-  onSessionNeeded?: () => void;
-  /** Re-reads the server's copy of a document after a refusal (the modules know how). */
-  refetch?: Refetch;
-  /** Upload progress of a file command, 0–100 (null when it ends, sent or not). */
-  onProgress?: (commandId: string, percent: number | null) => void;
-  /**
-   * True when the device knows it has no network (the browser's navigator.onLine). Nothing is tried
-   * then: each attempt would only fail (and log a network error); the `online` event flushes.
-   */
-  isOffline?: () => boolean;
-}
+export type { EnqueueOptions, OutboxEnv };
 
-export interface EnqueueOptions {
-  files?: Omit<StoredFile, 'createdAt'>[];
-  dependsOn?: string | null;
-}
+type OutboxRxDoc = RxDocument<OutboxDoc>;
 
 /**
  * Sent commands removed per write. Each removal batch also writes the id map: 100 keeps both
@@ -240,6 +212,16 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     await removeCompleted();
   }
 
+  /** Commands waiting out a backoff (those `which` picks) are due at once; then the queue is flushed and its end awaited. */
+  async function dueNow(which: (doc: OutboxRxDoc) => boolean): Promise<void> {
+    const time = now();
+    await exclusive(async () => {
+      const waiting = await db.outbox.find({ selector: { status: 'pending', nextAttemptAt: { $gt: time } } }).exec();
+      for (const doc of waiting.filter(which)) await doc.getLatest().incrementalPatch({ nextAttemptAt: time });
+    });
+    await flush();
+  }
+
   function flush(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (flushing) {
@@ -324,14 +306,14 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
      * The user asked to send now (sign-out warning, need-update screen): commands waiting out a
      * backoff are due at once, then the queue is flushed and its end awaited. Refused ones stay.
      */
-    async sendNow(): Promise<void> {
-      const time = now();
-      await exclusive(async () => {
-        const waiting = await db.outbox.find({ selector: { status: 'pending', nextAttemptAt: { $gt: time } } }).exec();
-        for (const doc of waiting) await doc.getLatest().incrementalPatch({ nextAttemptAt: time });
-      });
-      await flush();
-    },
+    sendNow: () => dueNow(() => true),
+
+    /**
+     * The server answers again (any request, after one failed for want of network): the commands
+     * waiting out a backoff after a network error are due now. A phone can say it is online while
+     * nothing gets through, and then no `online` event comes when the network is back.
+     */
+    reconnected: () => (stopped ? Promise.resolve() : dueNow((doc) => doc.lastError?.status === null)),
 
     /** A refused command goes back in line, attempts reset (the user asked), its effect shown again. */
     async retry(id: string): Promise<void> {

@@ -179,6 +179,26 @@ describe('outbox delivery', () => {
     await store.close();
   });
 
+  it('after a network error a command goes once the server answers again, not at the end of its backoff; one waiting after a 5xx keeps its wait', async () => {
+    const clock = fakeClock();
+    const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now });
+    world.server.faults.set({ latency: 0, drop: 1, lost: 0, error: 0, seed: 1 });
+    await outbox.enqueue('request.create', { tempId: 'net-1', information: 'reseau-1' });
+    await outbox.flush();
+    world.server.faults.set({ latency: 0, drop: 0, lost: 0, error: 1, seed: 1 });
+    await outbox.enqueue('request.create', { tempId: 'err-1', information: 'serveur-1' });
+    await outbox.flush();
+    world.server.faults.set(null);
+    // The clock has not moved: both wait out their backoff, a flush sends nothing.
+    await outbox.flush();
+    expect(serverRequests(world, 'reseau-')).toEqual([]);
+    await outbox.reconnected();
+    expect(serverRequests(world, 'reseau-')).toEqual(['reseau-1']);
+    expect(serverRequests(world, 'serveur-')).toEqual([]);
+    expect((await outbox.all()).map((c) => [c.payload.information, c.lastError?.status])).toEqual([['serveur-1', 503]]);
+    await store.close();
+  });
+
   it('a refused command is shown as rejected and never blocks the others', async () => {
     const clock = fakeClock();
     const rejected: string[] = [];

@@ -1,0 +1,39 @@
+/**
+ * What the outbox is given (createOutbox) and what an enqueue may add: kept apart from the send
+ * loop (outbox.ts) so that each file reads on its own.
+ */
+import type { ApiClient } from '../api/client';
+import type { OutboxDoc, Store } from '../store/database';
+import type { StoredFile } from '../store/files';
+import type { CommandRegistry } from './commands';
+import type { FlushLock } from './locks';
+import type { Refetch } from './pending-docs';
+
+export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
+  store: Store;
+  api: ApiClient;
+  registry: Reg;
+  now?: () => number;
+  random?: () => number;
+  lock?: FlushLock;
+  /** How many entities are sent at once. */
+  concurrency?: number;
+  /** Called when the server refuses a command (the UI tells the user). */
+  onRejected?: (command: OutboxDoc) => void;
+  /** Called when a command needs the session (401 after the refresh failed). */
+  onSessionNeeded?: () => void;
+  /** Re-reads the server's copy of a document after a refusal (the modules know how). */
+  refetch?: Refetch;
+  /** Upload progress of a file command, 0–100 (null when it ends, sent or not). */
+  onProgress?: (commandId: string, percent: number | null) => void;
+  /**
+   * True when the device knows it has no network (the browser's navigator.onLine). Nothing is tried
+   * then: each attempt would only fail (and log a network error); the `online` event flushes.
+   */
+  isOffline?: () => boolean;
+}
+
+export interface EnqueueOptions {
+  files?: Omit<StoredFile, 'createdAt'>[];
+  dependsOn?: string | null;
+}
