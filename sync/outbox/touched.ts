@@ -38,7 +38,10 @@ export function touchedDocuments({ db, registry, readIdMap, temporariesOf, isCom
   async function touchedByOthers(self: string | null): Promise<(key: DocKey) => boolean> {
     index.update(await db.outbox.find().exec());
     const ids = await readIdMap();
-    const holds = (named: DocKey) => [...index.commandsOn(named)].some((id) => id !== self && !isCompleted(id));
+    const holds = (named: DocKey) => {
+      for (const id of index.commandsOn(named)) if (id !== self && !isCompleted(id)) return true;
+      return false;
+    };
     return (key) => {
       const resolved = resolveKey(key, ids);
       const { collection, id } = parseKey(resolved);

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLockManager, webLock } from '../../sync/outbox/locks';
 import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
 import { testRegistry } from './generic-request';
-import { LOCK_RETRY_MS, createOutbox } from '../../sync/outbox/outbox';
+import { LOCK_RETRY_MS, createOutbox, type Outbox } from '../../sync/outbox/outbox';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
 let world: OutboxWorld;
@@ -25,6 +25,19 @@ afterAll(() => world.close());
 function fakeClock() {
   let t = Date.now();
   return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+/** Queues a command and tries it once under these faults: it then waits out its backoff (the clock does not move). */
+async function queueUnder(
+  outbox: { enqueue: Outbox<typeof testRegistry>['enqueue']; flush(): Promise<void> },
+  faults: { drop?: number; error?: number },
+  tempId: string,
+  information: string,
+) {
+  world.server.faults.set({ latency: 0, drop: faults.drop ?? 0, lost: 0, error: faults.error ?? 0, seed: 1 });
+  await outbox.enqueue('request.create', { tempId, information });
+  await outbox.flush();
+  world.server.faults.set(null);
 }
 
 async function drain(outbox: { flush(): Promise<void>; count(): Promise<number> }, clock: { advance(ms: number): void }, rounds = 60) {
@@ -55,10 +68,7 @@ describe('outbox delivery', () => {
   it('sendNow (the user asked) sends a command waiting out its backoff at once; flush leaves it waiting', async () => {
     const clock = fakeClock();
     const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now });
-    world.server.faults.set({ latency: 0, drop: 1, lost: 0, error: 0, seed: 1 });
-    await outbox.enqueue('request.create', { tempId: 't1', information: 'now-a' });
-    await outbox.flush();
-    world.server.faults.set(null);
+    await queueUnder(outbox, { drop: 1 }, 't1', 'now-a');
     await outbox.flush();
     expect(await outbox.count()).toBe(1);
     await outbox.sendNow();
@@ -182,13 +192,8 @@ describe('outbox delivery', () => {
   it('after a network error a command goes once the server answers again, not at the end of its backoff; one waiting after a 5xx keeps its wait', async () => {
     const clock = fakeClock();
     const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now });
-    world.server.faults.set({ latency: 0, drop: 1, lost: 0, error: 0, seed: 1 });
-    await outbox.enqueue('request.create', { tempId: 'net-1', information: 'reseau-1' });
-    await outbox.flush();
-    world.server.faults.set({ latency: 0, drop: 0, lost: 0, error: 1, seed: 1 });
-    await outbox.enqueue('request.create', { tempId: 'err-1', information: 'serveur-1' });
-    await outbox.flush();
-    world.server.faults.set(null);
+    await queueUnder(outbox, { drop: 1 }, 'net-1', 'reseau-1');
+    await queueUnder(outbox, { error: 1 }, 'err-1', 'serveur-1');
     // The clock has not moved: both wait out their backoff, a flush sends nothing.
     await outbox.flush();
     expect(serverRequests(world, 'reseau-')).toEqual([]);
