@@ -3,9 +3,10 @@
  * login and what is loaded after it, one shared refresh for concurrent 401s,
  * the end of a session when the refresh is refused, and user switching.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReferenceServer } from '../../server/app';
 import { listeningServer } from './reference-server';
+import { holdClockPastTokenExpiry, releaseClock } from '../token-clock';
 import { createSession, isApiFailure, memoryStore } from '../../sync/index';
 
 let server: ReferenceServer;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   ({ server, base } = await listeningServer({ tokenTtl: 1, minVersionToUse: '1.0.1' }));
 });
 afterAll(() => server.app.close());
+afterEach(releaseClock);
 
 const newSession = () => createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: countingFetch });
 
@@ -45,7 +47,7 @@ describe('session', () => {
   it('refreshes once for many concurrent 401s, then retries each call', async () => {
     const session = newSession();
     await session.login('prestataire@demo.fr', 'demo1234');
-    await new Promise((r) => setTimeout(r, 2100));
+    holdClockPastTokenExpiry(1);
     calls.length = 0;
     const results = await Promise.all(Array.from({ length: 5 }, () => session.api.call<{ email: string }>('GET', 'api/personal/data/0')));
     expect(results.every((r) => r.email === 'prestataire@demo.fr')).toBe(true);
@@ -65,7 +67,7 @@ describe('session', () => {
     const tabA = createSession({ store, defaultBaseUrl: base, fetch: countingFetch, refreshLock });
     await tabA.login('prestataire@demo.fr', 'demo1234');
     const tabB = createSession({ store, defaultBaseUrl: base, fetch: countingFetch, refreshLock });
-    await new Promise((r) => setTimeout(r, 2100));
+    holdClockPastTokenExpiry(1);
     calls.length = 0;
     const [a, b] = await Promise.all([
       tabA.api.call<{ email: string }>('GET', 'api/personal/data/0'),

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 import { forgetRecentRefreshes } from '../../server/http/auth';
+import { holdClockPastTokenExpiry, releaseClock } from '../token-clock';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -49,11 +50,12 @@ describe('authentication', () => {
       const login = await shortLived.call('POST', '/api/authentication_token', { body: { email: 'gestionnaire@demo.fr', password: 'demo1234' } });
       const auth = { authorization: `Bearer ${login.body.token}` };
       expect((await shortLived.call('GET', '/api/personal/data/0', { headers: auth })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      holdClockPastTokenExpiry(1);
       expect((await shortLived.call('GET', '/api/personal/data/0', { headers: auth })).status).toBe(401);
       const refreshed = await shortLived.call('POST', '/api/token/refresh', { body: { refresh_token: login.body.refresh_token } });
       expect((await shortLived.call('GET', '/api/personal/data/0', { headers: { authorization: `Bearer ${refreshed.body.token}` } })).status).toBe(200);
     } finally {
+      releaseClock();
       await shortLived.close();
     }
   });
