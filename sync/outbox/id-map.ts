@@ -21,14 +21,16 @@ export function idMapOf(db: Database) {
   const read = async (): Promise<IdMap> => {
     if (map) return map;
     const doc = await db.getLocal<{ map: IdMap }>(IDMAP_DOC);
-    map = doc?.toJSON().data.map ?? {};
+    // A copy of its own: learnt ids are added to it in place (copying the map for each one was
+    // quadratic: 0.26 s of 1,000 creations sent in a row, bench engine `backlog`).
+    map = { ...doc?.toJSON().data.map };
     for (const [tempId, serverId] of Object.entries(map)) learn(tempId, serverId);
     return map;
   };
   return {
     read,
     async remember(tempId: string, serverId: string): Promise<void> {
-      map = { ...(await read()), [tempId]: serverId };
+      (await read())[tempId] = serverId;
       learn(tempId, serverId);
       dirty = true;
     },
@@ -38,7 +40,8 @@ export function idMapOf(db: Database) {
     async save(): Promise<void> {
       if (!dirty || !map) return;
       dirty = false;
-      await db.upsertLocal(IDMAP_DOC, { map });
+      // A copy: the store must not hold the object that later ids are added to.
+      await db.upsertLocal(IDMAP_DOC, { map: { ...map } });
     },
   };
 }
