@@ -61,8 +61,20 @@ describe('getAll queries', () => {
         () => ({ number: { $regex: `^DI-${r.int(3)}` } }),
         () => ({ pending: true }),
         () => ({ place: r.pick(PLACES), pending: false }),
+        // By id (the offline pass's sweep): planned on the storage's [_deleted+id] index with the order by id.
+        () => ({ id: { $gt: String(1000 + r.int(400)) } }),
+        () => ({ id: { $gte: String(1000 + r.int(200)), $lt: String(1200 + r.int(200)) } }),
+        () => ({ id: String(1000 + r.int(400)) }),
       ];
-      const sorts = [undefined, [{ rank: 'asc' }], [{ rank: 'desc' }], [{ number: 'asc' }], [{ place: 'asc' }, { rank: 'asc' }]];
+      const sorts = [
+        undefined,
+        [{ rank: 'asc' }],
+        [{ rank: 'desc' }],
+        [{ number: 'asc' }],
+        [{ place: 'asc' }, { rank: 'asc' }],
+        [{ id: 'asc' }],
+        [{ id: 'asc' }],
+      ];
       let compared = 0;
       for (let i = 0; i < 300; i++) {
         const limit = r.next() < 0.3 ? undefined : 1 + r.int(40);
@@ -81,6 +93,26 @@ describe('getAll queries', () => {
       expect(compared).toBeGreaterThan(3000);
     } finally {
       IDBIndex.prototype.openCursor = openCursor;
+    }
+  });
+
+  it('a walk by id reads only the documents it returns, and never a deleted one', async () => {
+    const collection = store.db.interventions;
+    await (await collection.findOne('1101').exec())!.remove();
+    const getAll = IDBIndex.prototype.getAll;
+    let read = 0;
+    IDBIndex.prototype.getAll = function (this: IDBIndex, ...args: Parameters<IDBIndex['getAll']>) {
+      const request = getAll.apply(this, args);
+      request.addEventListener('success', () => (read += request.result.length));
+      return request;
+    };
+    try {
+      const slice = await collection.find({ selector: { id: { $gt: '1099' } }, sort: [{ id: 'asc' }], limit: 10 }).exec();
+      expect(slice.map((d) => d.id)).toEqual(['1100', '1102', '1103', '1104', '1105', '1106', '1107', '1108', '1109', '1110']);
+      // Before, the query went through the whole collection by its last-write index and sorted it (300 rows for 10).
+      expect(read).toBe(10);
+    } finally {
+      IDBIndex.prototype.getAll = getAll;
     }
   });
 
