@@ -5,9 +5,10 @@
  * refresh, never the same refresh token twice). fake-indexeddb stands in for
  * the browser's IndexedDB; a promise chain per name for navigator.locks.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReferenceServer } from '../../server/app';
 import { listeningServer } from './reference-server';
+import { holdClockPastTokenExpiry, releaseClock } from '../token-clock';
 import { createSession, memoryStore } from '../../sync/index';
 import { indexedDbMirror, memoryMirror } from '../../sync/session/token-mirror';
 import { drainOutbox, type DrainEnv, type WaitingLock } from '../../sync/background/drain';
@@ -28,10 +29,12 @@ const counting: typeof fetch = (input, init) => {
 };
 
 beforeAll(async () => {
-  // Access tokens of three seconds: the worker's drain meets a 401 and must refresh, and the pair it
-  // rotates still lives when the page uses it (one second was outlived under CI's load).
+  // Access tokens of three seconds: the worker's drain meets a 401 and must refresh. The test moves
+  // the clock past them and holds it, so the pair it rotates still lives when the page uses it,
+  // whatever CI's load (test/token-clock.ts).
   ({ server, base } = await listeningServer({ tokenTtl: 3 }));
 });
+afterEach(releaseClock);
 afterAll(() => server.app.close());
 
 /** navigator.locks.request(name, run) for one process: callers of a name wait in turn. */
@@ -122,7 +125,7 @@ describe('drain in the worker', () => {
     const page = await pageSignedIn('inspecteur@demo.fr', lock);
     const userId = page.state.user!.id;
     await queueOffline(userId, 'inspecteur@demo.fr', '0612121212');
-    await new Promise((r) => setTimeout(r, 4100)); // both access tokens have expired
+    holdClockPastTokenExpiry(3); // both access tokens have expired; the pair the worker gets next cannot
     refreshes.length = 0;
 
     const env: DrainEnv = { mirror, lock, storeEnv, fetch: counting };
