@@ -26,7 +26,8 @@ export function readOnlyStoredRows(table: KeyedTable): void {
   if (patched.has(table)) return;
   patched.add(table);
   const bulkGet = table.bulkGet.bind(table);
-  table.bulkGet = async (keys) => {
+  // Dexie's own promises, chained with then (no native await): both reads stay in the write's transaction.
+  table.bulkGet = (keys) => {
     if (keys.length < MIN_KEYS) return bulkGet(keys);
     let lowest = keys[0]!;
     let highest = keys[0]!;
@@ -35,17 +36,20 @@ export function readOnlyStoredRows(table: KeyedTable): void {
       if (key > highest) highest = key;
     }
     const cap = keys.length * KEYS_LISTED_PER_KEY;
-    const listed = await table
+    return table
       .where(':id')
       .between(lowest, highest, true, true)
       .limit(cap + 1)
-      .primaryKeys();
-    if (listed.length > cap) return bulkGet(keys);
-    const stored = new Set(listed);
-    const present = keys.filter((key) => stored.has(key));
-    if (present.length === 0) return keys.map(() => undefined);
-    const rows = await bulkGet(present);
-    const byKey = new Map(present.map((key, i) => [key, rows[i]]));
-    return keys.map((key) => byKey.get(key));
+      .primaryKeys()
+      .then((listed) => {
+        if (listed.length > cap) return bulkGet(keys);
+        const stored = new Set(listed);
+        const present = keys.filter((key) => stored.has(key));
+        if (present.length === 0) return keys.map(() => undefined);
+        return bulkGet(present).then((rows) => {
+          const byKey = new Map(present.map((key, i) => [key, rows[i]]));
+          return keys.map((key) => byKey.get(key));
+        });
+      });
   };
 }
