@@ -3,7 +3,7 @@
  * is Dexie's own for any mix of stored and new keys, a page of new documents reads no row, and
  * RxDB still finds every conflict.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openStore, removeStore, type Store } from '../../sync/store/database';
 
 const USER = 990_002;
@@ -25,16 +25,12 @@ const tableOf = async (s: Store): Promise<Table> => {
 
 /** IndexedDB `get` requests made while `run` runs (Dexie's bulkGet makes one per key). */
 async function countGets<T>(run: () => Promise<T>): Promise<{ result: T; gets: number }> {
-  const get = IDBObjectStore.prototype.get;
-  let gets = 0;
-  IDBObjectStore.prototype.get = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['get']>) {
-    gets++;
-    return get.apply(this, args);
-  };
+  const get = vi.spyOn(IDBObjectStore.prototype, 'get');
   try {
-    return { result: await run(), gets };
+    const result = await run();
+    return { result, gets: get.mock.calls.length };
   } finally {
-    IDBObjectStore.prototype.get = get;
+    get.mockRestore();
   }
 }
 
