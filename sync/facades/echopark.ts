@@ -19,6 +19,7 @@ import {
 } from '../commands/echopark-operations';
 import {
   ECHOPARK_COMMUNITIES,
+  currentCommunityId,
   echoparkCreationKey,
   fetchCreationConsigne,
   pullEchoparkCommunities,
@@ -27,9 +28,9 @@ import {
   pullEchoparkList,
   type EchoparkDocData,
 } from '../pull/echopark';
-import type { EngineModule, ModuleContext } from './module';
+import { PREFETCH_MAX_AGE_MS, type EngineModule, type ModuleContext } from './module';
 import { LEGACY_ECHOPARK_DRAFT, isBlankDraft, type EchoparkDraft } from '../commands/echopark-draft';
-import { removeLocal } from '../store/local';
+import { refreshedWithin, removeLocal } from '../store/local';
 import { readValue, serverIdOf, watchMany, watchOne, watchValue, type Doc } from './docs';
 import { forgetClosedEchopark, primeEchopark } from '../pull/prime-echopark';
 import type { PrimePass } from '../briefcase/types';
@@ -118,7 +119,9 @@ export const echoparkModule = ((ctx: ModuleContext) => ({
   /** Echopark members get their communities and creation data after sign-in (the tunnel works offline). */
   async prefetch(roles: readonly string[]) {
     if (!canUseEchopark(roles)) return;
-    await pullEchoparkCommunities(ctx.db(), ctx.api);
+    const community = await currentCommunityId(ctx.db());
+    if (community !== null && (await refreshedWithin(ctx.db(), echoparkCreationKey(community), PREFETCH_MAX_AGE_MS))) return;
+    // The creation data pulls the communities first (which one is current).
     await pullEchoparkCreationData(ctx.db(), ctx.api);
   },
   /** The current community's list, each open request's detail and consigne. */

@@ -25,10 +25,11 @@ import {
   threadKey,
   type PlanningRange,
 } from '../pull/interventions';
-import { pullBuildings, pullBusinessAreas, pullRealEstates } from '../pull/reference';
+import { REAL_ESTATES, pullBuildings, pullBusinessAreas, pullRealEstates } from '../pull/reference';
+import { refreshedWithin } from '../store/local';
 import { openPagedList, type PagedList } from '../store/paged-list';
 import { watchSearch } from '../store/queries';
-import type { EngineModule, ModuleContext } from './module';
+import { PREFETCH_MAX_AGE_MS, type EngineModule, type ModuleContext } from './module';
 import type { PrimePass } from '../briefcase/types';
 import { serverIdOf, watchMany, watchOne, watchValue, type Doc } from './docs';
 import { watchReferenceKind } from './reference';
@@ -116,7 +117,8 @@ export const interventionsModule = ((ctx: ModuleContext) => ({
   facade: interventionsFacade(ctx),
   /** Managers get the tunnel's real estates with contract after sign-in. */
   async prefetch(roles: readonly string[]) {
-    if (isManager(roles)) await pullRealEstates(ctx.db(), ctx.api, true);
+    if (!isManager(roles) || (await refreshedWithin(ctx.db(), REAL_ESTATES, PREFETCH_MAX_AGE_MS))) return;
+    await pullRealEstates(ctx.db(), ctx.api, true);
   },
   /** Every list page, each open request's detail, appointments, debriefings and thread; the inbox and the Agenda. */
   prime: (roles: readonly string[], pass: PrimePass) => primeInterventions(ctx.db(), roles, pass),

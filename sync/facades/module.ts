@@ -39,6 +39,12 @@ export interface UnsentItem {
   fileIds: string[];
 }
 
+/**
+ * What a prefetch pulled less than this ago is not asked again: a reload, or the next screen opened
+ * from a link, would otherwise pull and write it again while the first screen settles.
+ */
+export const PREFETCH_MAX_AGE_MS = 10 * 60_000;
+
 /** A module as the engine holds it while a user is signed in: its facade and its hooks. */
 export interface ModuleInstance<F = unknown> {
   facade: F;
@@ -60,6 +66,7 @@ export interface ModuleInstance<F = unknown> {
   /**
    * After sign-in, what the user's roles will need offline (a tunnel's reference data…), so that a
    * user who signs in and goes down to the basement finds it (spec part 1 §4 "Session and version").
+   * What was pulled less than PREFETCH_MAX_AGE_MS ago is not pulled again.
    */
   prefetch?(roles: readonly string[]): Promise<void>;
   /**

@@ -25,9 +25,9 @@ import {
 import { openPagedList, type PagedList } from '../store/paged-list';
 import { watchSearch } from '../store/queries';
 import type { RxCollection } from 'rxdb';
-import type { EngineModule, ModuleContext } from './module';
+import { PREFETCH_MAX_AGE_MS, type EngineModule, type ModuleContext } from './module';
 import { readValue, serverIdOf, watchMany, watchOne, watchValue, type Doc } from './docs';
-import { removeLocal } from '../store/local';
+import { refreshedWithin, removeLocal } from '../store/local';
 import { canUseOs } from '../contract/roles';
 import { watchReferenceKind } from './reference';
 import { forgetClosedOs, primeOsModule } from '../pull/prime-os';
@@ -105,8 +105,6 @@ export type OsFacade = ReturnType<typeof osFacade>;
 
 /** The single device-only draft slot of earlier versions ('os:draft'): moved once into the drafts kit. */
 const LEGACY_DRAFT = 'os:draft';
-/** Tunnel data younger than this is not pulled again after each sign-in. */
-const TUNNEL_DATA_MAX_AGE_MS = 10 * 60_000;
 
 async function adoptLegacyDraft(ctx: ModuleContext): Promise<void> {
   const legacy = await readValue<{ values: Record<string, unknown> }>(ctx.db(), LEGACY_DRAFT);
@@ -122,8 +120,10 @@ export const osModule = ((ctx: ModuleContext) => ({
   /** OS users get their dashboard; those who may create OS, the tunnel's data for a basement later. */
   async prefetch(roles: readonly string[]) {
     if (!canUseOs(roles)) return;
-    const dashboard = await pullOsDashboard(ctx.db(), ctx.api);
-    if (dashboard.canCreateWorkValidationRequest) await prefetchOsTunnel(ctx.db(), ctx.api, TUNNEL_DATA_MAX_AGE_MS);
+    const db = ctx.db();
+    const stored = (await refreshedWithin(db, DASHBOARD_OS, PREFETCH_MAX_AGE_MS)) ? await readValue<OsDashboard>(db, DASHBOARD_OS) : null;
+    const dashboard = stored ?? (await pullOsDashboard(db, ctx.api));
+    if (dashboard.canCreateWorkValidationRequest) await prefetchOsTunnel(db, ctx.api, PREFETCH_MAX_AGE_MS);
   },
   /** Every list page, each open OS's detail (documents included), next steps and thread. */
   prime: (roles: readonly string[], pass: PrimePass) => primeOsModule(ctx.db(), roles, pass),

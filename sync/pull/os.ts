@@ -12,7 +12,7 @@ import { corePaths } from '../contract/core';
 import { DEFAULT_FIRM_PREFIX, osPaths, type OsDashboard, type OsDto } from '../contract/os';
 import { OS_WORKFLOW, type StepCode } from '../contract/os-workflow';
 import type { Database } from '../store/database';
-import { markRefreshed, readLocal, refreshedKey } from '../store/local';
+import { markRefreshed, refreshedWithin } from '../store/local';
 import { dataOf } from '../store/plain';
 import { rankOf } from '../store/queries';
 import { asCached, checkItems, pullDetail, pullList, pullSingleton, storeFresh, type PullReport, type StoredDoc } from './pull';
@@ -153,8 +153,7 @@ function pullOsRealEstates(db: Database, api: ApiClient): Promise<PullReport> {
  */
 export async function prefetchOsTunnel(db: Database, api: ApiClient, maxAgeMs = 0): Promise<void> {
   // The dashboard asks on every 120 s tick: reference data that fresh is not asked again.
-  const last = await readLocal<number>(db, refreshedKey(`reference:${OS_REAL_ESTATE_KIND}`));
-  if (maxAgeMs > 0 && last !== null && Date.now() - last < maxAgeMs) return;
+  if (maxAgeMs > 0 && (await refreshedWithin(db, `reference:${OS_REAL_ESTATE_KIND}`, maxAgeMs))) return;
   await Promise.all([pullProviders(db, api), pullRequestTypes(db, api), pullBusinessAreas(db, api), pullOsRealEstates(db, api)]);
   const estates = await db.reference.find({ selector: { kind: OS_REAL_ESTATE_KIND } }).exec();
   for (const estate of estates) await pullBuildings(db, api, (estate.data as { id: number }).id);

@@ -28,9 +28,12 @@ const businessArea = v.looseObject({ ...named, parent: v.nullish(v.looseObject({
 const company = v.looseObject(named);
 const requestType = v.looseObject(named);
 
+/** When the real estates were last pulled (`refreshedWithin`). */
+export const REAL_ESTATES = 'reference:realEstate';
+
 export function pullRealEstates(db: Database, api: ApiClient, withContract: boolean): Promise<PullReport> {
   return pullList(db, api, asCached(db.reference), {
-    resource: 'reference:realEstate',
+    resource: REAL_ESTATES,
     path: withContract ? corePaths.realEstatesWithContract : corePaths.realEstates,
     item: realEstate,
     toDoc: (r, now) => refDoc('realEstate', r.id, r.name, r, now),

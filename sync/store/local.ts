@@ -48,6 +48,12 @@ export async function markRefreshed(db: Database, resource: string, at = Date.no
   }
 }
 
+/** Whether a resource was refreshed from the server less than `maxAgeMs` ago (never: false). */
+export async function refreshedWithin(db: Database, resource: string, maxAgeMs: number): Promise<boolean> {
+  const at = await readLocal<number>(db, refreshedKey(resource));
+  return at !== null && Date.now() - at < maxAgeMs;
+}
+
 export async function removeLocal(db: Database, id: string): Promise<void> {
   await (await db.getLocal(id))?.remove();
 }
