@@ -78,7 +78,15 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     return next;
   }
 
-  const { touchesOf, touchedByOthers, release, readAgain, releaseRefused, markTouched } = touchedDocuments({
+  const {
+    touchesOf,
+    touchedByOthers,
+    release,
+    readAgain,
+    releaseRefused,
+    markTouched,
+    close: closeTouched,
+  } = touchedDocuments({
     db,
     registry,
     readIdMap,
@@ -387,6 +395,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       for (const s of subscriptions.splice(0)) s.unsubscribe();
       await flushing;
       await removeCompleted().catch(() => undefined);
+      closeTouched();
     },
 
     count: async () => db.outbox.count().exec(),

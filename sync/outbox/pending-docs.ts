@@ -12,7 +12,7 @@
  */
 import type { Database } from '../store/database';
 import type { CollectionName } from '../store/schemas';
-import { readLocal, removeLocal, writeLocal } from '../store/local';
+import { getLocals, readLocal, removeLocal, writeLocal } from '../store/local';
 import { dataOf } from '../store/plain';
 import type { IdMap } from './commands';
 
@@ -76,9 +76,9 @@ export async function releaseDoc(db: Database, key: DocKey): Promise<boolean> {
   const { collection, id } = parseKey(key);
   // The document and its two marks read at once, not one after the other: sending a backlog
   // releases a document per command, and each read is an IndexedDB round trip.
-  const [refused, aside, flag] = await Promise.all([
-    db.getLocal(refusedKey(key)),
-    collection === 'local' ? null : db.getLocal(asideKey(collection, id)),
+  // Both marks in one read.
+  const [[refused, aside], flag] = await Promise.all([
+    getLocals(db, collection === 'local' ? [refusedKey(key)] : [refusedKey(key), asideKey(collection, id)]),
     flagOf(db, key),
   ]);
   if (!refused) {

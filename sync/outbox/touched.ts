@@ -5,6 +5,7 @@
  * a refusal undone and the server's copy read again (pending-docs.ts). Kept
  * apart from the outbox's send loop, which calls it.
  */
+import type { Subscription } from 'rxjs';
 import type { OutboxDoc, Store } from '../store/database';
 import type { CommandRegistry, IdMap } from './commands';
 import { docKey, parseKey, refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type DocKey, type Refetch } from './pending-docs';
@@ -31,12 +32,32 @@ export function touchedDocuments({ db, registry, readIdMap, temporariesOf, isCom
   const touchesOf = (command: Command, ids: IdMap): string[] => namedKeys(command).map((key) => resolveKey(key, ids));
   const index = new TouchIndex(namedKeys);
 
+  // The outbox is listed again only once it changed (a write of this tab or another's: RxDB's change
+  // events carry both). Sending a backlog releases a document per command, and listing the outbox
+  // at each release cost 0.3 ms per command (bench engine, backlog).
+  let changes = 0;
+  let looked = -1;
+  let following: Subscription | null = null;
+  async function lookAtOutbox(): Promise<void> {
+    following ??= db.outbox.$.subscribe(() => changes++);
+    if (looked === changes) return;
+    const seen = changes;
+    index.update(await db.outbox.find().exec());
+    looked = seen;
+  }
+  /** The outbox stopped: its changes are no longer followed (the next look lists it again). */
+  function close(): void {
+    following?.unsubscribe();
+    following = null;
+    looked = -1;
+  }
+
   /**
    * As the outbox stands now: does an unsent command other than `self` (waiting or in flight, not
    * refused, not sent) touch this document? A command may name it by a temporary id.
    */
   async function touchedByOthers(self: string | null): Promise<(key: DocKey) => boolean> {
-    index.update(await db.outbox.find().exec());
+    await lookAtOutbox();
     const ids = await readIdMap();
     const holds = (named: DocKey) => {
       for (const id of index.commandsOn(named)) if (id !== self && !isCompleted(id)) return true;
@@ -77,5 +98,5 @@ export function touchedDocuments({ db, registry, readIdMap, temporariesOf, isCom
     for (const key of touchesOf(command, await readIdMap())) await setPending(db, key, true);
   }
 
-  return { touchesOf, touchedByOthers, release, readAgain, releaseRefused, markTouched };
+  return { touchesOf, touchedByOthers, release, readAgain, releaseRefused, markTouched, close };
 }

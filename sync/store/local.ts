@@ -4,6 +4,7 @@
  */
 import type { Observable } from 'rxjs';
 import { map } from 'rxjs';
+import { getLocalDocStateByParent } from 'rxdb/plugins/local-documents';
 import type { Database } from './database';
 import { plainData } from './plain';
 
@@ -16,6 +17,22 @@ export const refreshedKey = (resource: string) => `refreshed:${resource}`;
 export async function readLocal<T>(db: Database, id: string): Promise<T | null> {
   const doc = await db.getLocal<{ value: T }>(id);
   return doc ? plainData(doc.toJSON().data.value as T) : null;
+}
+
+/**
+ * Several local documents in one IndexedDB read (RxDB's `getLocal` reads one per call), as `getLocal`
+ * answers each: from RxDB's cache when it holds the document, null when deleted or absent.
+ */
+export async function getLocals(db: Database, ids: readonly string[]): Promise<({ remove(): Promise<unknown> } | null)[]> {
+  // The parent's type is RxDB's generic database; ours is typed by its collections.
+  const { docCache, storageInstance } = await getLocalDocStateByParent(db as never);
+  const uncached = ids.filter((id) => !docCache.getLatestDocumentDataIfExists(id));
+  const stored = uncached.length > 0 ? await storageInstance.findDocumentsById(uncached, false) : [];
+  const byId = new Map(stored.map((data) => [data.id, data]));
+  return ids.map((id) => {
+    const data = docCache.getLatestDocumentDataIfExists(id) ?? byId.get(id);
+    return data && !data._deleted ? docCache.getCachedRxDocument(data) : null;
+  });
 }
 
 export async function writeLocal<T>(db: Database, id: string, value: T): Promise<void> {
