@@ -6,7 +6,8 @@
  * errors, timeouts, 5xx and 429 retry with backoff; 401 pauses until the user
  * signs in again; other 4xx reject the command (shown, retried or discarded
  * by the user, never silently dropped). The documents a command touches are
- * pending while it is unsent and undone if it is refused (touched.ts, pending-docs.ts).
+ * pending while it is unsent and undone if it is refused (touched.ts, pending-docs.ts); sent
+ * commands leave the store in batches once their documents are released (sent-commands.ts).
  */
 import type { Subscription } from 'rxjs';
 import { isApiFailure, type ApiFailure } from '../api/failure';
@@ -22,18 +23,13 @@ import { sendCommand } from './send-command';
 import { idMapOf } from './id-map';
 import { isPending, type Refetch } from './pending-docs';
 import { touchedDocuments } from './touched';
+import { sentCommands } from './sent-commands';
 import type { EnqueueOptions, OutboxEnv } from './outbox-env';
 
 export type { EnqueueOptions, OutboxEnv };
 
 type OutboxRxDoc = RxDocument<OutboxDoc>;
 
-/**
- * Sent commands removed per write. Each removal batch also writes the id map: 100 keeps both
- * writes under 0.3 ms per command (bench `drain`); a crash resends at most this many, which the
- * server answers from its idempotency records.
- */
-const REMOVE_BATCH = 100;
 /** How soon a tab that found the sending lock held looks again. */
 export const LOCK_RETRY_MS = 2_000;
 let seqCounter = 0;
@@ -107,22 +103,15 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
   const errorOf = (failure: ApiFailure): CommandError => ({ status: failure.status, code: failure.code, message: failure.description || failure.message });
 
-  // Sent commands are removed from the store in batches: one write for many. A crash before the
-  // batch is written only means those commands are sent again, and the server replays its answer.
-  // The documents are kept: removed as held (their latest state, which RxDB's cache follows), the
-  // batch is not read again first.
-  const completed = new Map<string, OutboxRxDoc>();
-  async function removeCompleted(): Promise<void> {
-    const docs = [...completed.values()];
-    if (docs.length === 0) return;
+  const completed = sentCommands({
+    db,
+    // An earlier command on the same documents was refused: now the last has left, the truth is read.
+    release: async (commands) => readAgain(await exclusive(() => release(commands, false))),
     // Server ids first: a creation must never leave the outbox before its id is on disk, or a
     // command waiting for it could not be rewritten after a crash.
-    await idMap.save();
-    const { error } = await db.outbox.bulkRemove(docs.map((d) => d.getLatest()).filter((d) => !d.deleted));
-    // Written meanwhile by another tab (held state behind the stored one): removed by id, read first.
-    if (error.length > 0) await db.outbox.bulkRemove(error.map((e) => e.documentId));
-    for (const d of docs) completed.delete(d.id);
-  }
+    saveIds: () => idMap.save(),
+  });
+  const removeCompleted = () => completed.remove();
 
   /**
    * Sends one command. `answered` resolves once the network is free again (the answer is in, or the
@@ -153,16 +142,13 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     try {
       const answer = await sendRequest(command, await readIdMap());
       answered();
-      const toRead = await exclusive(async () => {
+      await exclusive(async () => {
         const created = await definition?.reconcile?.(ctx(command.id), command.payload, answer);
         if (created) await rememberId(created.tempId, created.serverId);
-        completed.set(command.id, doc);
-        return release(command, false);
+        completed.add(doc);
       });
-      // An earlier command on the same documents was refused: now the last has left, the truth is read.
-      await readAgain(toRead);
       if (command.fileIds.length > 0) await files.remove(command.fileIds);
-      if (completed.size >= REMOVE_BATCH) await removeCompleted();
+      if (completed.full) await removeCompleted();
     } catch (error) {
       const latest = doc.getLatest();
       if (latest.deleted) return;

@@ -11,6 +11,7 @@
  * marked stale until the next pull brings the truth.
  */
 import type { Database } from '../store/database';
+import type { RxCollection, RxDocument } from 'rxdb';
 import type { CollectionName } from '../store/schemas';
 import { getLocals, readLocal, removeLocal, writeLocal } from '../store/local';
 import { dataOf } from '../store/plain';
@@ -41,16 +42,36 @@ const refusedKey = (key: DocKey) => `refused:${key}`;
 
 type LocalValue = Record<string, unknown> & { pending?: boolean };
 
+type Flag = { pending: boolean; set(pending: boolean): Promise<unknown> };
+
 /** A document's pending flag as read now, and how to change it; null when the document is not here. */
-async function flagOf(db: Database, key: DocKey): Promise<{ pending: boolean; set(pending: boolean): Promise<unknown> } | null> {
-  const { collection, id } = parseKey(key);
-  if (collection === 'local') {
-    const value = await readLocal<LocalValue>(db, id);
-    return value && { pending: Boolean(value.pending), set: (pending) => writeLocal(db, id, { ...value, pending }) };
-  }
-  const doc = await db.collections[collection]?.findOne(id).exec();
-  if (!doc || !('pending' in doc)) return null;
-  return { pending: Boolean(doc.pending), set: (pending) => doc.incrementalPatch({ pending } as never) };
+async function flagOf(db: Database, key: DocKey): Promise<Flag | null> {
+  return (await flagsOf(db, [key]))[0]!;
+}
+
+/** The flags of several documents: one read per collection (RxDB answers cached documents without one). */
+async function flagsOf(db: Database, keys: readonly DocKey[]): Promise<(Flag | null)[]> {
+  const parsed = keys.map(parseKey);
+  const byCollection = new Map<DocCollection, string[]>();
+  for (const { collection, id } of parsed) if (collection !== 'local') byCollection.set(collection, [...(byCollection.get(collection) ?? []), id]);
+  const found = new Map<string, Map<string, RxDocument>>();
+  await Promise.all(
+    [...byCollection].map(async ([collection, ids]) => {
+      const rx = db.collections[collection as CollectionName] as RxCollection | undefined;
+      if (rx) found.set(collection, (await rx.findByIds(ids).exec()) as Map<string, RxDocument>);
+    }),
+  );
+  return Promise.all(
+    parsed.map(async ({ collection, id }): Promise<Flag | null> => {
+      if (collection === 'local') {
+        const value = await readLocal<LocalValue>(db, id);
+        return value && { pending: Boolean(value.pending), set: (pending) => writeLocal(db, id, { ...value, pending }) };
+      }
+      const doc = found.get(collection)?.get(id) as (RxDocument & { pending?: boolean }) | undefined;
+      if (!doc || !('pending' in doc)) return null;
+      return { pending: Boolean(doc.pending), set: (pending) => doc.incrementalPatch({ pending } as never) };
+    }),
+  );
 }
 
 export async function setPending(db: Database, key: DocKey, pending: boolean): Promise<void> {
@@ -68,25 +89,30 @@ export const rememberRefusal = (db: Database, key: DocKey) => writeLocal(db, ref
 export type Refetch = (collection: CollectionName | 'local', id: string) => Promise<boolean>;
 
 /**
- * The last command touching the document left: its flag goes, and a refusal is undone from what
- * the device holds. Returns true when the server's copy must be read again (`refetchDoc`, outside
- * any lock: it is a network call).
+ * The last command touching each document left: its flag goes, and a refusal is undone from what
+ * the device holds. Returns the documents whose server copy must be read again (`refetchDoc`,
+ * outside any lock: it is a network call). The documents and their marks are read at once: sending
+ * a backlog releases documents by the dozen, and each read is an IndexedDB transaction.
  */
-export async function releaseDoc(db: Database, key: DocKey): Promise<boolean> {
-  const { collection, id } = parseKey(key);
-  // The document and its two marks read at once, not one after the other: sending a backlog
-  // releases a document per command, and each read is an IndexedDB round trip.
-  // Both marks in one read.
-  const [[refused, aside], flag] = await Promise.all([
-    getLocals(db, collection === 'local' ? [refusedKey(key)] : [refusedKey(key), asideKey(collection, id)]),
-    flagOf(db, key),
-  ]);
-  if (!refused) {
-    await Promise.all([flag?.pending && flag.set(false), aside?.remove()]);
-    return false;
+export async function releaseDocs(db: Database, keys: readonly DocKey[]): Promise<DocKey[]> {
+  if (keys.length === 0) return [];
+  const markIds = keys.flatMap((key) => {
+    const { collection, id } = parseKey(key);
+    return [refusedKey(key), asideKey(collection, id)];
+  });
+  const [marks, flags] = await Promise.all([getLocals(db, markIds), flagsOf(db, keys)]);
+  const toRead: DocKey[] = [];
+  for (const [i, key] of keys.entries()) {
+    const [refused, aside, flag] = [marks[2 * i], marks[2 * i + 1], flags[i]];
+    if (!refused) {
+      await Promise.all([flag?.pending && flag.set(false), aside?.remove()]);
+      continue;
+    }
+    await refused.remove();
+    const { collection, id } = parseKey(key);
+    if (await undoLocally(db, collection, id)) toRead.push(key);
   }
-  await refused.remove();
-  return undoLocally(db, collection, id);
+  return toRead;
 }
 
 /** Reads the server's copy again; offline (or no module can), the document is marked stale until the next pull. */

@@ -8,7 +8,7 @@
 import type { Subscription } from 'rxjs';
 import type { OutboxDoc, Store } from '../store/database';
 import type { CommandRegistry, IdMap } from './commands';
-import { docKey, parseKey, refetchDoc, releaseDoc, rememberRefusal, resolveKey, setPending, type DocKey, type Refetch } from './pending-docs';
+import { docKey, parseKey, refetchDoc, releaseDocs, rememberRefusal, resolveKey, setPending, type DocKey, type Refetch } from './pending-docs';
 import { TouchIndex } from './touch-index';
 
 type Command = Pick<OutboxDoc, 'name' | 'payload'>;
@@ -57,10 +57,14 @@ export function touchedDocuments({ db, registry, readIdMap, temporariesOf, isCom
    * refused, not sent) touch this document? A command may name it by a temporary id.
    */
   async function touchedByOthers(self: string | null): Promise<(key: DocKey) => boolean> {
+    return othersThan(new Set(self === null ? [] : [self]));
+  }
+
+  async function othersThan(selves: ReadonlySet<string>): Promise<(key: DocKey) => boolean> {
     await lookAtOutbox();
     const ids = await readIdMap();
     const holds = (named: DocKey) => {
-      for (const id of index.commandsOn(named)) if (id !== self && !isCompleted(id)) return true;
+      for (const id of index.commandsOn(named)) if (!selves.has(id) && !isCompleted(id)) return true;
       return false;
     };
     return (key) => {
@@ -70,18 +74,22 @@ export function touchedDocuments({ db, registry, readIdMap, temporariesOf, isCom
     };
   }
 
-  /** The command left the line: its documents no other unsent command touches are released; returns those to read again. */
-  async function release(command: OutboxDoc, refused: boolean, only?: string[]): Promise<string[]> {
-    const keys = only ?? touchesOf(command, await readIdMap());
+  /**
+   * Commands left the line (sent, or one refused): the documents they touch that no other unsent
+   * command touches are released, all at once; returns those to read again.
+   */
+  async function release(commands: readonly OutboxDoc[], refused: boolean, only?: string[]): Promise<string[]> {
+    const ids = await readIdMap();
+    const keys = [...new Set(only ?? commands.flatMap((command) => touchesOf(command, ids)))];
     if (keys.length === 0) return [];
-    const touchedByOther = await touchedByOthers(command.id);
-    const toRead: string[] = [];
+    const touchedByOther = await othersThan(new Set(commands.map((command) => command.id)));
+    const free: string[] = [];
     for (const key of keys) {
       if (refused) await rememberRefusal(db, key);
       if (touchedByOther(key)) await setPending(db, key, true);
-      else if (await releaseDoc(db, key)) toRead.push(key);
+      else free.push(key);
     }
-    return toRead;
+    return releaseDocs(db, free);
   }
 
   /** Documents released: the server's copies are read again, outside the lane (network). */
@@ -91,7 +99,7 @@ export function touchedDocuments({ db, registry, readIdMap, temporariesOf, isCom
 
   /** A refusal undone, then the server's copies read again. */
   async function releaseRefused(command: OutboxDoc, only?: string[]): Promise<void> {
-    await readAgain(await exclusive(() => release(command, true, only)));
+    await readAgain(await exclusive(() => release([command], true, only)));
   }
 
   async function markTouched(command: Command): Promise<void> {

@@ -13,7 +13,7 @@ import { readLocal, refreshedKey } from '../../sync/store/local';
 import { pullBuildings, pullBusinessAreas, pullRealEstates } from '../../sync/pull/reference';
 import * as v from 'valibot';
 import { asCached, pullDetail } from '../../sync/pull/pull';
-import { releaseDoc, rememberRefusal } from '../../sync/outbox/pending-docs';
+import { releaseDocs, rememberRefusal } from '../../sync/outbox/pending-docs';
 import { dataOf } from '../../sync/store/plain';
 import { pullInterventionDetail, pullInterventionPage } from '../../sync/pull/interventions';
 import { isApiFailure } from '../../sync/api/failure';
@@ -110,7 +110,7 @@ describe('pull', () => {
     expect(after.place).toBe('planning');
     // The step was refused and its last command left: the server's copy kept aside comes back.
     await rememberRefusal(store.db, `interventions:${doc.id}`);
-    expect(await releaseDoc(store.db, `interventions:${doc.id}`)).toBe(false);
+    expect(await releaseDocs(store.db, [`interventions:${doc.id}`])).toEqual([]);
     const restored = (await store.db.interventions.findOne(doc.id).exec())!;
     expect(restored.pending).toBe(false);
     expect(restored.place).toBe('waiting');
