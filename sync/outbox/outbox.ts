@@ -148,7 +148,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         completed.add(doc);
       });
       if (command.fileIds.length > 0) await files.remove(command.fileIds);
-      if (completed.full) await removeCompleted();
+      completed.removeWhenFull();
     } catch (error) {
       const latest = doc.getLatest();
       if (latest.deleted) return;

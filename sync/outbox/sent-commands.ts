@@ -32,6 +32,21 @@ export interface SentEnv {
 export function sentCommands({ db, release, saveIds }: SentEnv) {
   const sent = new Map<string, OutboxRxDoc>();
   const released = releaseLane(release, RELEASE_WINDOW_MS);
+  let removing: Promise<unknown> = Promise.resolve();
+  let inProgress = 0;
+  let background: Promise<unknown> | null = null;
+  async function removeSent(): Promise<void> {
+    await released.settle();
+    // Only those released: one sent meanwhile waits for the next removal.
+    const docs = [...sent.values()].filter((d) => !released.holds(d.id));
+    if (docs.length === 0) return;
+    await saveIds();
+    // Removed as held (their latest state, which RxDB's cache follows), not read again first.
+    const { error } = await db.outbox.bulkRemove(docs.map((d) => d.getLatest()).filter((d) => !d.deleted));
+    // Written meanwhile by another tab (held state behind the stored one): removed by id, read first.
+    if (error.length > 0) await db.outbox.bulkRemove(error.map((e) => e.documentId));
+    for (const d of docs) sent.delete(d.id);
+  }
   return {
     /** Sent, not yet removed: no longer unsent, never sent again by this tab. */
     has: (id: string) => sent.has(id),
@@ -39,21 +54,27 @@ export function sentCommands({ db, release, saveIds }: SentEnv) {
       sent.set(doc.id, doc);
       released.add(doc.toJSON() as OutboxDoc);
     },
-    /** Enough for a removal batch. */
-    get full(): boolean {
-      return sent.size >= REMOVE_BATCH;
+    /**
+     * Releases what waits, then removes the sent commands from the store; one removal at a time
+     * (a call waits for the one running).
+     */
+    remove(): Promise<void> {
+      // Nothing sent, no removal running: at once (each pass ends with this, holding the sending lock).
+      if (sent.size === 0 && inProgress === 0) return Promise.resolve();
+      inProgress++;
+      const next = removing.then(removeSent, removeSent).finally(() => inProgress--);
+      removing = next.catch(() => undefined);
+      return next;
     },
-    /** Releases what waits, then removes the sent commands from the store. */
-    async remove(): Promise<void> {
-      await released.settle();
-      const docs = [...sent.values()];
-      if (docs.length === 0) return;
-      await saveIds();
-      // Removed as held (their latest state, which RxDB's cache follows), not read again first.
-      const { error } = await db.outbox.bulkRemove(docs.map((d) => d.getLatest()).filter((d) => !d.deleted));
-      // Written meanwhile by another tab (held state behind the stored one): removed by id, read first.
-      if (error.length > 0) await db.outbox.bulkRemove(error.map((e) => e.documentId));
-      for (const d of docs) sent.delete(d.id);
+    /**
+     * A batch is sent: removed without making the sender wait (the next requests go out while it is
+     * written; a command's effects awaited it, and the next request waited 30 ms per batch).
+     */
+    removeWhenFull(): void {
+      if (sent.size < REMOVE_BATCH || background) return;
+      background = this.remove()
+        .catch(() => undefined)
+        .finally(() => (background = null));
     },
   };
 }
@@ -61,6 +82,8 @@ export function sentCommands({ db, release, saveIds }: SentEnv) {
 /** Commands wait for their release, which runs for all those waiting, at most once per `windowMs`. */
 function releaseLane(run: (commands: OutboxDoc[]) => Promise<void>, windowMs: number) {
   let waiting: OutboxDoc[] = [];
+  /** Ids waiting or being released. */
+  const unreleased = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
 
@@ -74,6 +97,7 @@ function releaseLane(run: (commands: OutboxDoc[]) => Promise<void>, windowMs: nu
           waiting = [];
           try {
             await run(batch);
+            for (const command of batch) unreleased.delete(command.id);
           } catch (error) {
             // Kept for the next try (the commands stay stored until then; a resend is answered from
             // the server's idempotency records).
@@ -91,8 +115,10 @@ function releaseLane(run: (commands: OutboxDoc[]) => Promise<void>, windowMs: nu
   return {
     add(command: OutboxDoc): void {
       waiting.push(command);
+      unreleased.add(command.id);
       if (!timer && !running) timer = setTimeout(() => void runWaiting().catch(() => undefined), windowMs);
     },
+    holds: (id: string) => unreleased.has(id),
     /** Releases what waits now (and what comes meanwhile); throws the first failure. */
     async settle(): Promise<void> {
       if (running) await running;
