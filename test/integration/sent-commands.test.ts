@@ -91,4 +91,30 @@ describe('sent commands', () => {
     expect(released).toEqual(['c0', 'c1']);
     expect(await store!.db.outbox.count().exec()).toBe(0);
   });
+
+  it('removes a full batch in the background, one removal at a time; a command sent meanwhile goes with the next', async () => {
+    const docs = await storedCommands(101);
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const released: string[] = [];
+    const sent = sentCommands({
+      db: store!.db,
+      release: async (commands) => void released.push(...commands.map((c) => c.id)),
+      // The id map's write holds the first removal.
+      saveIds: () => gate,
+    });
+    for (const doc of docs.slice(0, 100)) sent.add(doc);
+    sent.removeWhenFull();
+    await sleep(20);
+    // Released, held at the id map's write: the sender did not wait, the commands are still stored.
+    expect(released).toHaveLength(100);
+    expect(await store!.db.outbox.count().exec()).toBe(101);
+    // Sent meanwhile: not removed by the running removal; the next one releases, then removes it.
+    sent.add(docs[100]!);
+    const next = sent.remove();
+    openGate();
+    await next;
+    expect(released).toHaveLength(101);
+    expect(await store!.db.outbox.count().exec()).toBe(0);
+  });
 });
