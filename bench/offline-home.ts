@@ -125,6 +125,7 @@ export async function measureOfflineHome(): Promise<OfflineHomeResult> {
         ? {}
         : {
             explanation: {
+              summary: gcSummary(stretches),
               longFramesDuringPass: longFrames.map((f) => ({ ...f, start: Math.round(f.start - passStart) })),
               busyStretchesDuringPass: stretches,
             },
@@ -133,4 +134,12 @@ export async function measureOfflineHome(): Promise<OfflineHomeResult> {
   } finally {
     await env.close();
   }
+}
+
+/** How much of the longest busy stretches the garbage collector took (a trace showed major GC finalizations). */
+function gcSummary(stretches: readonly BusyStretch[]): string {
+  const total = stretches.reduce((sum, s) => sum + s.ms, 0);
+  const gc = stretches.reduce((sum, s) => sum + s.gcMs, 0);
+  const share = total > 0 ? Math.round((100 * gc) / total) : 0;
+  return `the ${stretches.length} longest busy stretches of the pass: ${round(total)} ms, of which ${round(gc)} ms (${share} %) garbage collection (V8's and Blink's heaps)`;
 }

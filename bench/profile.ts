@@ -170,6 +170,8 @@ interface StackNode extends ProfileNode {
 
 export interface BusyStretch {
   ms: number;
+  /** Of which the garbage collector (V8's and Blink's heaps): the part no app function is on the stack for. */
+  gcMs: number;
   /** The app's functions on the stack during the stretch, by inclusive time. */
   functions: { function: string; where: string; ms: number; code?: string }[];
 }
@@ -189,14 +191,14 @@ export async function busyStretches(session: CDPSession, work: () => Promise<voi
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const stretches: BusyStretch[] = [];
-  let run: { us: number; fns: Map<string, { fn: string; where: string; us: number; code: string | undefined }> } | null = null;
+  let run: { us: number; gcUs: number; fns: Map<string, { fn: string; where: string; us: number; code: string | undefined }> } | null = null;
   const close = () => {
     if (run && run.us / 1000 >= minMs) {
       const functions = [...run.fns.values()]
         .sort((a, b) => b.us - a.us)
         .slice(0, 10)
         .map((e) => ({ function: e.fn, where: e.where, ms: round(e.us / 1000), ...(e.code ? { code: e.code } : {}) }));
-      stretches.push({ ms: round(run.us / 1000), functions });
+      stretches.push({ ms: round(run.us / 1000), gcMs: round(run.gcUs / 1000), functions });
     }
     run = null;
   };
@@ -204,8 +206,9 @@ export async function busyStretches(session: CDPSession, work: () => Promise<voi
     const node = byNode.get(id);
     const us = profile.timeDeltas[i + 1] ?? 0;
     if (!node || node.callFrame.functionName === '(idle)') return close();
-    run ??= { us: 0, fns: new Map() };
+    run ??= { us: 0, gcUs: 0, fns: new Map() };
     run.us += us;
+    if (node.callFrame.functionName === '(garbage collector)') run.gcUs += us;
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const { functionName, url, lineNumber, columnNumber } = byNode.get(at)!.callFrame;
