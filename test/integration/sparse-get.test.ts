@@ -74,6 +74,18 @@ describe('reading before a write', () => {
     expect(await store.db.interventions.count().exec()).toBe(500);
   });
 
+  it('stored documents filling their range are read at once, not one request per row', async () => {
+    const table = await tableOf(store);
+    // A page pulled again: 50 stored ids in a row ('751' to '898': the range also holds '76' to '88'),
+    // two new ones among them.
+    const keys = [...stored.slice(250, 300), '752', '755'];
+    const expected = await Promise.all(keys.map((key) => table.get(key)));
+    const { result, gets } = await countGets(() => table.bulkGet(keys));
+    expect(result).toEqual(expected);
+    expect(result.filter((r) => r !== undefined)).toHaveLength(50);
+    expect(gets).toBe(0);
+  });
+
   it('RxDB still finds every conflict: a page mixing stored and new documents', async () => {
     const page = [...stored.slice(0, 60), ...Array.from({ length: 60 }, (_, i) => String(9000 + i))];
     const transaction = IDBDatabase.prototype.transaction;
