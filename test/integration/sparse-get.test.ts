@@ -17,11 +17,13 @@ interface Table {
   bulkGet(keys: string[]): Promise<unknown[]>;
   get(key: string): Promise<unknown>;
 }
-const tableOf = async (s: Store): Promise<Table> => {
-  const instance = (s.db.interventions.storageInstance as unknown as { originalStorageInstance: { internals: Promise<{ dexieTable: Table }> } })
-    .originalStorageInstance;
-  return (await instance.internals).dexieTable;
-};
+interface Internals {
+  dexieTable: Table;
+  dexieDb: { backendDB(): IDBDatabase };
+}
+const internalsOf = (s: Store): Promise<Internals> =>
+  (s.db.interventions.storageInstance as unknown as { originalStorageInstance: { internals: Promise<Internals> } }).originalStorageInstance.internals;
+const tableOf = async (s: Store): Promise<Table> => (await internalsOf(s)).dexieTable;
 
 /** IndexedDB `get` requests made while `run` runs (Dexie's bulkGet makes one per key). */
 async function countGets<T>(run: () => Promise<T>): Promise<{ result: T; gets: number }> {
@@ -88,15 +90,18 @@ describe('reading before a write', () => {
 
   it('RxDB still finds every conflict: a page mixing stored and new documents', async () => {
     const page = [...stored.slice(0, 60), ...Array.from({ length: 60 }, (_, i) => String(9000 + i))];
-    const transaction = IDBDatabase.prototype.transaction;
-    let transactions = 0;
-    IDBDatabase.prototype.transaction = function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-      // The interventions' database only: RxDB's own bookkeeping (local documents, its internal
-      // store) may open transactions of its own meanwhile.
-      if (this.name.includes('--interventions')) transactions++;
-      return transaction.apply(this, args);
+    // The interventions' own IndexedDB transactions, as Dexie uses them (it binds the database's
+    // `transaction` when it opens): each names its object stores through `objectStore`, counted here.
+    const idb = (await internalsOf(store)).dexieDb.backendDB();
+    const proto = Object.getPrototypeOf(idb.transaction(Array.from(idb.objectStoreNames), 'readonly')) as IDBTransaction;
+    const objectStore = proto.objectStore;
+    const used = new Set<IDBTransaction>();
+    proto.objectStore = function (this: IDBTransaction, name: string) {
+      if (this.db === idb) used.add(this);
+      return objectStore.call(this, name);
     };
-    const { error, success } = await store.db.interventions.bulkInsert(page.map(row)).finally(() => (IDBDatabase.prototype.transaction = transaction));
+    const { error, success } = await store.db.interventions.bulkInsert(page.map(row)).finally(() => (proto.objectStore = objectStore));
+    const transactions = used.size;
     // The keys listed and the rows read are in the write's own transaction: nothing changes between the read and the write.
     expect(transactions).toBe(1);
     expect(error.map((e) => e.documentId).sort()).toEqual(stored.slice(0, 60).sort());
