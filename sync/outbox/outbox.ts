@@ -110,6 +110,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     // Server ids first: a creation must never leave the outbox before its id is on disk, or a
     // command waiting for it could not be rewritten after a crash.
     saveIds: () => idMap.save(),
+    removeFiles: (ids) => (ids.length > 0 ? files.remove(ids) : Promise.resolve()),
   });
   const removeCompleted = () => completed.remove();
 
@@ -147,7 +148,6 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         if (created) await rememberId(created.tempId, created.serverId);
         completed.add(doc);
       });
-      if (command.fileIds.length > 0) await files.remove(command.fileIds);
       completed.removeWhenFull();
     } catch (error) {
       const latest = doc.getLatest();

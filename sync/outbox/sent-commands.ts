@@ -6,7 +6,7 @@
  * (bench engine, backlog). Then the commands are removed in batches, one write for many; always
  * after their release, so that a crash never leaves a document pending with no command to release
  * it. A crash before the removal only means those commands are sent again, and the server replays
- * its answers from its idempotency records.
+ * its answers from its idempotency records; their files (photos) stay on the device until then.
  */
 import type { RxDocument } from 'rxdb';
 import type { Database, OutboxDoc } from '../store/database';
@@ -27,9 +27,11 @@ export interface SentEnv {
   release: (commands: OutboxDoc[]) => Promise<void>;
   /** Writes the server ids learnt: before the creations that taught them leave the store. */
   saveIds: () => Promise<void>;
+  /** Removes sent files from the device: once their commands have left the store. */
+  removeFiles: (ids: string[]) => Promise<void>;
 }
 
-export function sentCommands({ db, release, saveIds }: SentEnv) {
+export function sentCommands({ db, release, saveIds, removeFiles }: SentEnv) {
   const sent = new Map<string, OutboxRxDoc>();
   const released = releaseLane(release, RELEASE_WINDOW_MS);
   let removing: Promise<unknown> = Promise.resolve();
@@ -46,6 +48,8 @@ export function sentCommands({ db, release, saveIds }: SentEnv) {
     // Written meanwhile by another tab (held state behind the stored one): removed by id, read first.
     if (error.length > 0) await db.outbox.bulkRemove(error.map((e) => e.documentId));
     for (const d of docs) sent.delete(d.id);
+    // Not before: a command still stored is sent again after a crash, and its files must be there.
+    await removeFiles(docs.flatMap((d) => d.fileIds));
   }
   return {
     /** Sent, not yet removed: no longer unsent, never sent again by this tab. */

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLockManager, webLock } from '../../sync/outbox/locks';
 import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
 import { testRegistry } from './generic-request';
+import { demoPng } from '../../server/seed/images';
 import { LOCK_RETRY_MS, createOutbox, type Outbox } from '../../sync/outbox/outbox';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
@@ -147,6 +148,36 @@ describe('outbox delivery', () => {
     expect(serverRequests(world, 'reload-').sort()).toEqual(['reload-a', 'reload-b']);
     expect(await second.outbox.count()).toBe(0);
     await second.store.close();
+  });
+
+  it('a photo sent just before the tab dies is sent again from its file, not refused', async () => {
+    const photo = defineCommand<{ interventionId: number; fileId: string }>()({
+      name: 'test.photo',
+      label: () => 'Photo',
+      entity: (p) => `photo:${p.fileId}`,
+      request: (p) => ({ method: 'POST', path: `api/intervention_requests/${p.interventionId}/medias`, file: { id: p.fileId } }),
+    });
+    const registry = { ...testRegistry, ...buildRegistry([photo]) };
+    const id = nextStoreId();
+    const first = await openOutbox(world, id, { registry });
+    // The answer came, then the tab died before the sent command left the store.
+    first.store.db.outbox.bulkRemove = (() => Promise.reject(new Error('store closing'))) as never;
+    const blob = new Blob([new Uint8Array(demoPng(7))], { type: 'image/png' });
+    await first.outbox.enqueue(
+      'test.photo',
+      { interventionId: 1, fileId: 'crash-photo' },
+      { files: [{ id: 'crash-photo', name: 'photo.png', type: 'image/png', size: blob.size, blob }] },
+    );
+    await first.outbox.flush();
+    expect(await first.outbox.count()).toBe(1);
+    expect(await first.store.files.get('crash-photo')).toBeDefined();
+    await first.store.close();
+    // Started again: the command is sent again with its file (the server answers it from its idempotency record).
+    const second = await openOutbox(world, id, { registry });
+    await second.outbox.recover();
+    await second.outbox.flush();
+    expect(await second.outbox.all()).toEqual([]);
+    expect(await second.store.files.get('crash-photo')).toBeUndefined();
   });
 
   it('two tabs on one database: one flushes, each command is sent once', async () => {

@@ -44,7 +44,12 @@ describe('sent commands', () => {
   it('releases the commands sent in a row together, then removes them', async () => {
     const docs = await storedCommands(5);
     const batches: string[][] = [];
-    const sent = sentCommands({ db: store!.db, release: async (commands) => void batches.push(commands.map((c) => c.id)), saveIds: async () => undefined });
+    const sent = sentCommands({
+      db: store!.db,
+      release: async (commands) => void batches.push(commands.map((c) => c.id)),
+      saveIds: async () => undefined,
+      removeFiles: async () => undefined,
+    });
     for (const doc of docs) sent.add(doc);
     expect(sent.has('c0')).toBe(true);
     expect(batches).toEqual([]);
@@ -57,17 +62,18 @@ describe('sent commands', () => {
     expect(sent.has('c0')).toBe(false);
   });
 
-  it('releases before removing, even within the window; the ids are saved before the removal', async () => {
+  it('releases before removing, even within the window; the ids are saved before the removal, the files after', async () => {
     const docs = await storedCommands(3);
     const order: string[] = [];
     const sent = sentCommands({
       db: store!.db,
       release: async (commands) => void order.push(`release ${commands.length} with ${await store!.db.outbox.count().exec()} stored`),
       saveIds: async () => void order.push('ids saved'),
+      removeFiles: async () => void order.push(`files removed with ${await store!.db.outbox.count().exec()} stored`),
     });
     for (const doc of docs) sent.add(doc);
     await sent.remove();
-    expect(order).toEqual(['release 3 with 3 stored', 'ids saved']);
+    expect(order).toEqual(['release 3 with 3 stored', 'ids saved', 'files removed with 0 stored']);
     expect(await store!.db.outbox.count().exec()).toBe(0);
   });
 
@@ -82,6 +88,7 @@ describe('sent commands', () => {
         released.push(...commands.map((c) => c.id));
       },
       saveIds: async () => undefined,
+      removeFiles: async () => undefined,
     });
     for (const doc of docs) sent.add(doc);
     await expect(sent.remove()).rejects.toThrow('store closing');
@@ -102,6 +109,7 @@ describe('sent commands', () => {
       release: async (commands) => void released.push(...commands.map((c) => c.id)),
       // The id map's write holds the first removal.
       saveIds: () => gate,
+      removeFiles: async () => undefined,
     });
     for (const doc of docs.slice(0, 100)) sent.add(doc);
     sent.removeWhenFull();
