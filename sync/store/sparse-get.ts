@@ -12,6 +12,8 @@
 
 /** The part of a Dexie table used here (rxdb/plugins/storage-dexie keeps the table in `internals`). */
 export interface KeyedTable {
+  /** Where a row holds its key (Dexie's schema; inbound keys only). */
+  schema: { primKey: { keyPath: string | string[] | null } };
   bulkGet(keys: string[]): Promise<unknown[]>;
   where(index: ':id'): {
     between(
@@ -58,11 +60,21 @@ export function readOnlyStoredRows(table: KeyedTable): void {
           const byKey = new Map(rowKeys.map((key, i) => [key, rows[i]]));
           return keys.map((key) => byKey.get(key));
         };
-        if (present.length < MIN_KEYS || listed.length > present.length * ROWS_READ_PER_ROW) return bulkGet(present).then((rows) => answer(present, rows));
-        // In key order, as listed: the same transaction, so the same rows.
-        return range(listed.length)
+        const keyPath = table.schema.primKey.keyPath;
+        if (typeof keyPath !== 'string' || present.length < MIN_KEYS || listed.length > present.length * ROWS_READ_PER_ROW) {
+          return bulkGet(present).then((rows) => answer(present, rows));
+        }
+        // Each row by its own key: a read outside a transaction may see the range changed since it was listed.
+        return range(cap + 1)
           .toArray()
-          .then((rows) => (rows.length === listed.length ? answer(listed, rows) : bulkGet(present).then((again) => answer(present, again))));
+          .then((rows) =>
+            rows.length > cap
+              ? bulkGet(present).then((again) => answer(present, again))
+              : answer(
+                  rows.map((row) => (row as Record<string, string>)[keyPath]!),
+                  rows,
+                ),
+          );
       });
   };
 }
