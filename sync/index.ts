@@ -25,6 +25,7 @@ export { appModules, type AppModules } from './modules';
 export { AppError, NoLocalStore, SessionEnded, CommandRefused, isNoLocalStore, isSessionEnded, isCommandRefused, refusalOf } from './errors';
 export type { Doc } from './facades/docs';
 export type { UnsentItem } from './facades/module';
+export { PREFETCH_MAX_AGE_MS } from './facades/module';
 export type { UnsentWork } from './outbox/unsent';
 export type { Draft } from './drafts/kit';
 /** The app's engine: the generic engine with the app's modules (engine.os, engine.visits, …). */

@@ -110,6 +110,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     // Server ids first: a creation must never leave the outbox before its id is on disk, or a
     // command waiting for it could not be rewritten after a crash.
     saveIds: () => idMap.save(),
+    // Most batches hold no file: no transaction on the file store for them.
     removeFiles: (ids) => (ids.length > 0 ? files.remove(ids) : Promise.resolve()),
   });
   const removeCompleted = () => completed.remove();

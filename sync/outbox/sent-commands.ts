@@ -36,7 +36,6 @@ export function sentCommands({ db, release, saveIds, removeFiles }: SentEnv) {
   const released = releaseLane(release, RELEASE_WINDOW_MS);
   let removing: Promise<unknown> = Promise.resolve();
   let inProgress = 0;
-  let background: Promise<unknown> | null = null;
   async function removeSent(): Promise<void> {
     await released.settle();
     // Only those released: one sent meanwhile waits for the next removal.
@@ -75,10 +74,9 @@ export function sentCommands({ db, release, saveIds, removeFiles }: SentEnv) {
      * written; a command's effects awaited it, and the next request waited 30 ms per batch).
      */
     removeWhenFull(): void {
-      if (sent.size < REMOVE_BATCH || background) return;
-      background = this.remove()
-        .catch(() => undefined)
-        .finally(() => (background = null));
+      // A removal already running takes this batch, or the next send asks again once it is over.
+      if (sent.size < REMOVE_BATCH || inProgress > 0) return;
+      this.remove().catch(() => undefined);
     },
   };
 }

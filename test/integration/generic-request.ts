@@ -28,5 +28,13 @@ export const genericRequestCreate = defineCommand<GenericRequestPayload, { id: n
   },
 });
 
+/** Test-only too: a photo attached to an existing intervention (multipart, from the blob store). */
+export const photoUpload = defineCommand<{ interventionId: number; fileId: string }>()({
+  name: 'test.photo',
+  label: () => 'Photo',
+  entity: (p) => `photo:${p.fileId}`,
+  request: (p) => ({ method: 'POST', path: `api/intervention_requests/${p.interventionId}/medias`, file: { id: p.fileId } }),
+});
+
 /** The app's registry plus the reliability witness. */
 export const testRegistry = { ...commandRegistry, ...buildRegistry([genericRequestCreate]) };

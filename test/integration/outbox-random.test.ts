@@ -18,7 +18,7 @@ import { seededRandom } from '../../server/http/faults';
 import { demoPng } from '../../server/seed/images';
 import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
-import { testRegistry } from './generic-request';
+import { photoUpload, testRegistry } from './generic-request';
 
 /** Follow-up of a creation: needs its server id (`dependsOn`, temporary id rewritten). */
 const followUp = defineCommand<{ parentTempId: string; text: string }>()({
@@ -35,13 +35,6 @@ const save = defineCommand<{ key: string; n: number }>()({
   coalesce: true,
   request: (p) => ({ method: 'POST', path: 'api/requests', json: { information: `${p.key}-v${p.n}` } }),
 });
-/** A photo attached to an existing intervention (multipart, from the blob store). */
-const photo = defineCommand<{ interventionId: number; fileId: string }>()({
-  name: 'test.photo',
-  label: () => 'Photo',
-  entity: (p) => `photo:${p.fileId}`,
-  request: (p) => ({ method: 'POST', path: `api/intervention_requests/${p.interventionId}/medias`, file: { id: p.fileId } }),
-});
 /** An optimistic change of a stored document (the feed collection); `refuse` sends it where the server says 404. */
 const note = defineCommand<{ docId: string; n: number; refuse: boolean }>()({
   name: 'test.note',
@@ -54,7 +47,7 @@ const note = defineCommand<{ docId: string; n: number; refuse: boolean }>()({
     await doc?.incrementalPatch({ data: { value: p.n } });
   },
 });
-const registry = { ...testRegistry, ...buildRegistry([followUp, save, photo, note]) };
+const registry = { ...testRegistry, ...buildRegistry([followUp, save, photoUpload, note]) };
 /** What re-reading the server's copy of a test document gives. */
 const SERVER_VALUE = 'server';
 

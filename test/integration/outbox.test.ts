@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memoryLockManager, webLock } from '../../sync/outbox/locks';
 import { buildRegistry, defineCommand } from '../../sync/outbox/commands';
-import { testRegistry } from './generic-request';
+import { photoUpload, testRegistry } from './generic-request';
 import { demoPng } from '../../server/seed/images';
 import { LOCK_RETRY_MS, createOutbox, type Outbox } from '../../sync/outbox/outbox';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
@@ -151,13 +151,7 @@ describe('outbox delivery', () => {
   });
 
   it('a photo sent just before the tab dies is sent again from its file, not refused', async () => {
-    const photo = defineCommand<{ interventionId: number; fileId: string }>()({
-      name: 'test.photo',
-      label: () => 'Photo',
-      entity: (p) => `photo:${p.fileId}`,
-      request: (p) => ({ method: 'POST', path: `api/intervention_requests/${p.interventionId}/medias`, file: { id: p.fileId } }),
-    });
-    const registry = { ...testRegistry, ...buildRegistry([photo]) };
+    const registry = { ...testRegistry, ...buildRegistry([photoUpload]) };
     const id = nextStoreId();
     const first = await openOutbox(world, id, { registry });
     // The answer came, then the tab died before the sent command left the store.

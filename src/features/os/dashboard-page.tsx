@@ -7,7 +7,7 @@
  * tunnel's reference data now, for later offline use.
  */
 import { Link } from '@tanstack/react-router';
-import { DASHBOARD_OS } from '../../../sync/index';
+import { DASHBOARD_OS, PREFETCH_MAX_AGE_MS } from '../../../sync/index';
 import { osDashboardLines } from '../../domain/os';
 import { usePull, useWatch } from '../../services/store-hooks';
 import { Icon } from '../../ui/icons';
@@ -16,15 +16,13 @@ import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { osTexts as t } from './texts';
 import './os.css';
 
-/** Reference data younger than this is not pulled again from the dashboard (the tunnel itself always refreshes it). */
-const TUNNEL_DATA_MAX_AGE_MS = 10 * 60_000;
-
 export function OsDashboardPage() {
   const { value: dashboard } = useWatch((engine) => engine.os.watchDashboard(), [], null);
   usePull(async (engine) => {
     const fresh = await engine.os.refreshDashboard();
-    // The tunnel must work in a basement later: its data comes down now.
-    if (fresh.canCreateWorkValidationRequest) await engine.os.refreshTunnelData(TUNNEL_DATA_MAX_AGE_MS);
+    // The tunnel must work in a basement later: its data comes down now, unless as fresh as a prefetch's
+    // (the tunnel itself always refreshes it).
+    if (fresh.canCreateWorkValidationRequest) await engine.os.refreshTunnelData(PREFETCH_MAX_AGE_MS);
   }, []);
   const { total, lines } = osDashboardLines(dashboard);
   return (
