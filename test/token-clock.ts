@@ -12,6 +12,16 @@ export function holdClockPastTokenExpiry(lifetimeSeconds: number): void {
   vi.setSystemTime(later);
 }
 
+/**
+ * Holds the clock just after a whole second: a token issued now lives its whole lifetime, however
+ * long the test's requests take (the server runs in the same process and reads the same clock).
+ */
+export function holdClockAtSecondStart(): void {
+  const next = Math.ceil(Date.now() / 1000) * 1000 + 10;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(next);
+}
+
 export function releaseClock(): void {
   vi.useRealTimers();
 }

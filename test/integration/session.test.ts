@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReferenceServer } from '../../server/app';
 import { listeningServer } from './reference-server';
-import { holdClockPastTokenExpiry, releaseClock } from '../token-clock';
+import { holdClockAtSecondStart, holdClockPastTokenExpiry, releaseClock } from '../token-clock';
 import { createSession, isApiFailure, memoryStore } from '../../sync/index';
 
 let server: ReferenceServer;
@@ -175,6 +175,8 @@ describe('session', () => {
   });
 
   it('the background tick refreshes the unread count, and only an installed app checks the version and, with notifications, shows push notices', async () => {
+    // Tokens live one second here: without a held clock one issued late in a second expired before the tick.
+    holdClockAtSecondStart();
     const shown: string[][] = [];
     const session = createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: countingFetch, notify: (contents) => shown.push(contents) });
     await session.login('gestionnaire@demo.fr', 'demo1234');
@@ -189,6 +191,8 @@ describe('session', () => {
   });
 
   it('the installed app re-checks the minimum version on each tick whatever the notification permission; a browser only while it is below it', async () => {
+    // Tokens live one second here: without a held clock one issued late in a second expired before the tick.
+    holdClockAtSecondStart();
     const shown: string[][] = [];
     const session = createSession({ store: memoryStore(), defaultBaseUrl: base, fetch: countingFetch, notify: (contents) => shown.push(contents) });
     await session.login('gestionnaire@demo.fr', 'demo1234');
