@@ -54,7 +54,18 @@ describe('visit detail', () => {
       .getByRole('button', { name: /Hall d’entrée/ })
       .first()
       .click();
-    await page.getByLabel('Observations').fill('Porte du hall réglée');
+    // Typed key by key: the field's typing events stay at the field (typed-input.tsx), none reaches the
+    // document (React's root listener ran for each), and the text still goes to the server.
+    const observations = page.getByLabel('Observations');
+    await observations.fill('');
+    await page.evaluate(() => {
+      const w = window as unknown as { heard: string[] };
+      w.heard = [];
+      for (const type of ['input', 'keypress', 'keyup', 'change']) document.addEventListener(type, () => w.heard.push(type));
+    });
+    await observations.pressSequentially('Porte du hall réglée');
+    await screenshots(page, 'visit-detail-typed');
+    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([]);
     await page.goBack();
     await expect.poll(() => serverData(id), { timeout: 10_000 }).toContain('Porte du hall réglée');
     await context.close();

@@ -208,7 +208,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
       input = <TypedInput {...common} type="text" value={value} onType={typeValue} />;
   }
   return (
-    <div className="vfield">
+    <div className="vfield vfield--stack">
       <label htmlFor={id}>{label}</label>
       {input}
       {problem ? <p className="field__error">{problem}</p> : null}

@@ -5,8 +5,18 @@
  * and nothing renders. The draft's value is put into the input only when it
  * changes from elsewhere (a reload, another tab) and the input is not being
  * typed in, so what the inspector types is never taken back.
+ *
+ * The typing events stop at the input, read by a listener of its own: React's
+ * root listener ran for each of them (about five per key) and, after each
+ * `input` event, wrote the input's name, type and default value back, as it
+ * does for controlled inputs, which made the browser restyle the input.
+ * Nothing else in the app listens to these events; keydown still goes on
+ * (Escape closes menus and dialogs). Stopping an event's propagation does not
+ * stop what the browser does with it: the letter is still inserted. A one-line
+ * input is also its own layout boundary (visits.css, `.typed-line`): a letter
+ * lays out the input, not the page.
  */
-import { useLayoutEffect, useRef, type ChangeEvent, type HTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
 
 type Typed = HTMLInputElement & HTMLTextAreaElement;
 
@@ -29,21 +39,39 @@ interface Props {
 
 const same = (raw: string) => raw;
 
-export function TypedInput({ as = 'input', value, clean = same, onType, ...rest }: Props) {
+/** The typing events that only the input's own listeners see (measured: taking them at the window instead was slower). */
+const STOPPED_HERE = ['change', 'keypress', 'keyup', 'textInput', 'compositionstart', 'compositionupdate', 'compositionend'];
+const stop = (event: Event) => event.stopPropagation();
+
+export function TypedInput({ as = 'input', value, clean = same, onType, className, ...rest }: Props) {
   const ref = useRef<Typed>(null);
+  const latest = useRef({ clean, onType });
+  useLayoutEffect(() => {
+    latest.current = { clean, onType };
+  }, [clean, onType]);
   useLayoutEffect(() => {
     const input = ref.current;
     if (input && document.activeElement !== input && clean(input.value) !== value) input.value = value;
   }, [value, clean]);
-  const typed = (event: ChangeEvent<Typed>) => {
-    const input = event.currentTarget;
-    const kept = clean(input.value);
-    if (kept !== input.value) input.value = kept;
-    onType(kept);
-  };
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    const typed = (event: Event) => {
+      event.stopPropagation();
+      const kept = latest.current.clean(input.value);
+      if (kept !== input.value) input.value = kept;
+      latest.current.onType(kept);
+    };
+    input.addEventListener('input', typed);
+    for (const type of STOPPED_HERE) input.addEventListener(type, stop);
+    return () => {
+      input.removeEventListener('input', typed);
+      for (const type of STOPPED_HERE) input.removeEventListener(type, stop);
+    };
+  }, []);
   return as === 'textarea' ? (
-    <textarea ref={ref} defaultValue={value} onChange={typed} {...rest} />
+    <textarea ref={ref} defaultValue={value} className={className} {...rest} />
   ) : (
-    <input ref={ref} defaultValue={value} onChange={typed} {...rest} />
+    <input ref={ref} defaultValue={value} className={className ? `typed-line ${className}` : 'typed-line'} {...rest} />
   );
 }
