@@ -15,7 +15,7 @@ import { dataOf } from '../store/plain';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
 import { formsBlob, formsFile, warmFormsBlob } from './visit-forms-blob';
 import { dropForms, formsInDocument, putForms, readForms } from './visit-forms-store';
-import { createAnswerBuffer, type FieldChange } from './visit-answers';
+import { createAnswerBuffer, fieldIn, updateField, type FieldChange } from './visit-answers';
 import { applyAnswers, clearAnswers, newAnswersBase, readAnswers, writeAnswers } from './visit-answers-store';
 import type { VisitField } from '../contract/visit-data';
 import type { OperationOutbox } from '../commands/operation';
@@ -26,8 +26,15 @@ export type { Timers } from './grouped-writer';
 export const AUTOSAVE_MS = 30_000;
 /** Local writes are grouped this long: a fast typist does not write the whole visit per key. */
 export const LOCAL_WRITE_MS = 300;
-/** Typing without a pause still reaches the screens and the disk this often. */
+/** Typing without a pause still reaches the disk this often. */
 export const ANSWERS_MAX_WAIT_MS = 2_000;
+/**
+ * Answers reach the screens (« À remplir », the counts, a wrong address) when typing has paused this
+ * long after a local write, or at once when the screen moves elsewhere. Putting them in the forms
+ * copies a form of up to 4,000 sections and renders the visit: done at each word, it delayed the keys
+ * typed next.
+ */
+export const SETTLE_AFTER_WRITE_MS = 700;
 
 export interface DraftEnv {
   db: Database;
@@ -61,11 +68,14 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   const listeners = new Set<() => void>();
   let writeTimer: unknown = null;
   let saveTimer: unknown = null;
+  let settleTimer: unknown = null;
   let closed = false;
   let watching: { unsubscribe(): void } | null = null;
   // Answers typed and not yet in snapshot.forms (visit-answers.ts), and since when.
   const answers = createAnswerBuffer();
   let heldSince = 0;
+  // Answers taken from the buffer (on disk, or about to be) and not yet in snapshot.forms, by field.
+  const unsettled = new Map<string, VisitField>();
   // The disk side (visit-answers-store.ts): the last whole write, the fields answered since, and
   // whether a change they cannot carry was made.
   let base: string | undefined;
@@ -86,14 +96,36 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   // The whole write of the forms last read or written here: the store's echo of our own write is not read again.
   let knownBase: string | undefined;
 
-  /** The held answers into the forms, told to the screens: one render for a typed word, not one per key. */
-  function settle(): void {
+  /** The held answers, each applied to its field's latest state: for the disk, the forms untouched. */
+  function takeHeld(): void {
     if (answers.size === 0) return;
-    if (!snapshot.forms) return answers.clear();
-    const { forms, fields } = answers.applyTo(snapshot.forms);
-    for (const field of fields) answered.set(field.id, field);
+    const forms = snapshot.forms;
+    if (!forms) return answers.clear();
+    for (const field of answers.take((id) => unsettled.get(id) ?? fieldIn(forms, id))) {
+      unsettled.set(field.id, field);
+      answered.set(field.id, field);
+    }
     answeredVersion++;
+  }
+
+  /** The answers typed so far into the forms, told to the screens: one render for a pause in typing. */
+  function settle(): void {
+    settleTimer = stop(settleTimer);
+    takeHeld();
+    if (unsettled.size === 0 || !snapshot.forms) return unsettled.clear();
+    let forms = snapshot.forms;
+    for (const field of unsettled.values()) forms = updateField(forms, field.id, () => field);
+    unsettled.clear();
     publish({ forms }, true);
+  }
+
+  /** Settles SETTLE_AFTER_WRITE_MS after the last local write, unless a key came since (its write asks again). */
+  function settleAfterWrite(): void {
+    settleTimer = stop(settleTimer);
+    settleTimer = timers.setTimeout(() => {
+      settleTimer = null;
+      if (writeTimer === null && answers.size === 0) settle();
+    }, SETTLE_AFTER_WRITE_MS);
   }
 
   /** The grouped local write, LOCAL_WRITE_MS after the last change (ANSWERS_MAX_WAIT_MS at most while typing on). */
@@ -114,19 +146,21 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   /** The grouped write now; true when it went beside the copy (answers only). */
   function writeLocal(dirty: boolean): Promise<boolean> {
     writeTimer = stop(writeTimer);
-    settle();
+    takeHeld();
+    if (unsettled.size > 0) settleAfterWrite();
     return serialized(() => writeNow(dirty));
   }
 
   async function writeNow(dirty: boolean): Promise<boolean> {
-    settle();
     heldSince = 0;
-    if (!snapshot.forms) return false;
-    if (!wholeNeeded && base !== undefined) {
+    if (!wholeNeeded && base !== undefined && snapshot.forms) {
       // Only answers since the last whole write: they go beside it, a few hundred bytes.
+      takeHeld();
       if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
       return true;
     }
+    settle();
+    if (!snapshot.forms) return false;
     const blob = formsBlob(visitId, snapshot.forms);
     // Taken now: what is answered while the write runs belongs to the next one.
     answered.clear();
@@ -282,6 +316,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
         });
       else await draft.flushLocal();
       saveTimer = stop(saveTimer);
+      settleTimer = stop(settleTimer);
       watching?.unsubscribe();
       listeners.clear();
     },

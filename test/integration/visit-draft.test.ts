@@ -11,7 +11,7 @@ import { openStore, type Store } from '../../sync/store/database';
 import { createOutbox, type Outbox } from '../../sync/outbox/outbox';
 import { commandRegistry, type AppRegistry } from '../../sync/commands/registry';
 import { downloadVisit } from '../../sync/pull/visits';
-import { AUTOSAVE_MS, LOCAL_WRITE_MS, openVisitDraft, type Timers } from '../../sync/drafts/visit-draft';
+import { AUTOSAVE_MS, LOCAL_WRITE_MS, SETTLE_AFTER_WRITE_MS, openVisitDraft, type Timers } from '../../sync/drafts/visit-draft';
 import { closedCopiesDropper, saveUnsavedCopies } from '../../sync/drafts/visit-copies';
 import { closeVisit, visitFilePrefix } from '../../sync/commands/visit-operations';
 import { flattenSections, type VisitData, type VisitField } from '../../sync/contract/visit-data';
@@ -50,7 +50,7 @@ function manualTimers(): Timers & { advance(ms: number): void; count(): number }
     advance(ms) {
       now += ms;
       for (const [handle, task] of [...tasks.entries()].sort((a, b) => a[1].at - b[1].at)) {
-        if (task.at > now) continue;
+        if (task.at > now || !tasks.has(handle)) continue; // not yet, or cleared by an earlier task
         tasks.delete(handle);
         task.run();
       }
@@ -147,7 +147,7 @@ describe('visit draft in the engine', () => {
     await until(async () => (await o.count()) === 0);
   });
 
-  it('holds typed answers without waking the screens, then puts them in the forms, on disk and on the server with the changes made after', async () => {
+  it('holds typed answers without waking the screens, puts them on disk, then in the forms once typing has paused, and on the server with the changes made after', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     const timers = manualTimers();
     const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
@@ -156,16 +156,32 @@ describe('visit draft in the engine', () => {
     let renders = 0;
     draft.subscribe(() => renders++);
     const before = draft.getSnapshot().forms;
+    // The forms told to the screens (the store's first answer to the draft's watch may also wake them).
+    let formsTold = 0;
+    let told = before;
+    draft.subscribe(() => void (draft.getSnapshot().forms !== told && ((told = draft.getSnapshot().forms), formsTold++)));
     // Six keystrokes: one word for the screens (« Enregistrer • »), the forms untouched until typing pauses.
     for (const text of ['F', 'Fu', 'Fui', 'Fuit', 'Fuite', 'Fuite ']) draft.answer(field.id, (f) => ({ ...f, field_value: [text] }));
     draft.answer(field.id, (f) => ({ ...f, comment: 'sous l’évier' }));
     expect(renders).toBe(1);
     expect(draft.getSnapshot()).toMatchObject({ dirty: true, forms: before });
+    // The pause's local write puts them on disk, still without waking the screens: they are told once
+    // typing has paused a while longer (putting them in the forms copies a form and renders the visit).
     timers.advance(LOCAL_WRITE_MS);
-    expect(renders).toBe(2);
+    await until(async () => textField(await formsOnDisk(db, visitId)).field.comment === 'sous l’évier');
+    expect(formsTold).toBe(0);
+    expect(draft.getSnapshot().forms).toBe(before);
+    timers.advance(SETTLE_AFTER_WRITE_MS);
+    expect(formsTold).toBe(1);
     const settled = textField(draft.getSnapshot().forms!).field;
     expect(settled).toMatchObject({ field_value: ['Fuite '], comment: 'sous l’évier' });
-    await until(async () => textField(await formsOnDisk(db, visitId)).field.comment === 'sous l’évier');
+    // A key typed before the pause is over: the screens wait for the next pause.
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d'] }));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => textField(await formsOnDisk(db, visitId)).field.field_value[0] === 'Fuite d');
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’'] }));
+    timers.advance(SETTLE_AFTER_WRITE_MS);
+    expect(formsTold).toBe(1);
     // A held answer then a change of the same field (a choice clicked right after typing): both kept.
     draft.answer(field.id, (f) => ({ ...f, field_value: ['Fuite d’eau'] }));
     draft.update((forms) => typed(field.id, `${textField(forms).field.field_value[0]} froide`)(forms));
