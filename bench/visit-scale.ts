@@ -10,7 +10,9 @@
  * - section change at 4× (toolbar 'Section suivante', click → next paint);
  * - long tasks at 4× while typing (the grouped local writes happen between
  *   words), on « Enregistrer » and on the pause;
- * - the page's JS heap once the visit is open (after a GC).
+ * - the page's JS heap once the visit is open (after a GC);
+ * - the floor under the pause's navigation: `history.pushState` alone in the
+ *   blank page at 4× (the pause ends with one: Chromium's own cost).
  * Where a goal is missed, the CPU profile of the same work names what costs.
  */
 import type { CDPSession, Page } from 'playwright-core';
@@ -48,6 +50,8 @@ export interface VisitScaleSize {
   floor: Stats;
   /** A bare input added to the visit's page outside React, same rhythm, 4×: the page's own paint, without the app's code. */
   inPageFloor: Stats;
+  /** One `history.pushState` in the blank page at 4×, 10 times: what any navigation costs first. */
+  pushStateFloor: Stats;
   typing: Stats;
   ratio: { p50: number; p95: number };
   sectionChange: Stats;
@@ -65,8 +69,8 @@ export interface VisitScaleResult {
 
 const throttle = (session: CDPSession, rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
 
-/** The floor: a bare input alone in a blank page of the same browser, same words and rhythm, 4×. */
-async function floorOf(page: Page): Promise<Stats> {
+/** The floors, 4×: a bare input alone in a blank page of the same browser (same words and rhythm), and a pushState there. */
+async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats }> {
   await page.setContent('<!doctype html><meta name="viewport" content="width=device-width"><input aria-label="Emplacement">');
   const session = await cdp(page);
   await throttle(session, RATE);
@@ -77,8 +81,17 @@ async function floorOf(page: Page): Promise<Stats> {
     await page.waitForTimeout(150 + ((word * 137) % 400));
   }
   const floor = stats((await readLatencies(page)).keydown!);
+  const pushState = stats(
+    await page.evaluate(() =>
+      Array.from({ length: 10 }, (_, i) => {
+        const start = performance.now();
+        history.pushState(null, '', `#etape-${i}`);
+        return performance.now() - start;
+      }),
+    ),
+  );
   await throttle(session, 1);
-  return floor;
+  return { typing: floor, pushState };
 }
 
 async function heapMB(session: CDPSession): Promise<number> {
@@ -91,7 +104,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
   makeVisitBig(env.server, Math.round(fields / FIELDS_PER_ITEM));
   const context = await env.newContext({ args: ['--disable-gpu-vsync', '--disable-frame-rate-limit'] });
   try {
-    const floor = await floorOf(await context.newPage());
+    const { typing: floor, pushState: pushStateFloor } = await floorOf(await context.newPage());
     const page = await context.newPage();
     await signIn(page, 'inspecteur@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
@@ -155,6 +168,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       heapMB: heap,
       floor,
       inPageFloor,
+      pushStateFloor,
       typing,
       ratio,
       sectionChange,
@@ -192,7 +206,18 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
     const env = await startBenchEnv();
     try {
       const size = await measureSize(env, fields);
-      console.log(JSON.stringify({ fields, openMs: size.openMs, heapMB: size.heapMB, ratio: size.ratio, sectionP95: size.sectionChange.p95Ms, met: size.met }));
+      console.log(
+        JSON.stringify({
+          fields,
+          openMs: size.openMs,
+          heapMB: size.heapMB,
+          ratio: size.ratio,
+          sectionP95: size.sectionChange.p95Ms,
+          pauseLongestMs: size.longTasks.pause.longestMs,
+          pushStateFloorMaxMs: size.pushStateFloor.maxMs,
+          met: size.met,
+        }),
+      );
       sizes.push(size);
     } finally {
       await env.close();
