@@ -35,6 +35,12 @@ export const ANSWERS_MAX_WAIT_MS = 2_000;
  * typed next.
  */
 export const SETTLE_AFTER_WRITE_MS = 700;
+/**
+ * The answers beside the copy are one document, written whole at each pause in typing: from this
+ * many fields on, a pause folds them into the forms (a whole write, the side document removed)
+ * rather than let each pause of a long inspection write every field answered since the download.
+ */
+export const FOLD_ANSWERS_AT = 200;
 
 export interface DraftEnv {
   db: Database;
@@ -44,6 +50,8 @@ export interface DraftEnv {
   timers?: Timers;
   /** A background write or save failed (told to the user by the app, not thrown at a keystroke). */
   onError?: (error: unknown) => void;
+  /** FOLD_ANSWERS_AT, smaller in tests. */
+  foldAnswersAt?: number;
 }
 
 export interface DraftSnapshot {
@@ -63,6 +71,7 @@ export type VisitDraft = ReturnType<typeof openVisitDraft>;
 
 export function openVisitDraft(env: DraftEnv, visitId: number) {
   const timers = env.timers ?? realTimers;
+  const foldAt = env.foldAnswersAt ?? FOLD_ANSWERS_AT;
   const report = env.onError ?? ((error: unknown) => console.warn('Brouillon de visite', error));
   let snapshot: DraftSnapshot = { loaded: false, copy: null, forms: null, outline: null, dirty: false };
   const listeners = new Set<() => void>();
@@ -154,10 +163,12 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   async function writeNow(dirty: boolean): Promise<boolean> {
     heldSince = 0;
     if (!wholeNeeded && base !== undefined && snapshot.forms) {
-      // Only answers since the last whole write: they go beside it, a few hundred bytes.
+      // Only answers since the last whole write: they go beside it, a few hundred bytes per field.
       takeHeld();
-      if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
-      return true;
+      if (answered.size < foldAt) {
+        if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
+        return true;
+      }
     }
     settle();
     if (!snapshot.forms) return false;

@@ -194,6 +194,44 @@ describe('visit draft in the engine', () => {
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 
+  it('folds the answers into a whole write once they reach the fold size, instead of rewriting them all at each pause', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const stored = async () => dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const timers = manualTimers();
+    const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers, foldAnswersAt: 2 }, visitId);
+    await draft.load();
+    const [first, second] = Object.values(draft.getSnapshot().forms!)
+      .flatMap((form) => flattenSections(form.sections))
+      .flatMap((section) => Object.values(section.fields))
+      .filter((f) => f.field_type === 'text');
+    const whole = await stored();
+    // One field answered: beside the copy.
+    draft.answer(first!.id, (f) => ({ ...f, field_value: ['Premier'] }));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => (await readLocal<{ fields: VisitField[] }>(db, `visit-answers:${visitId}`))?.fields.length === 1);
+    expect((await stored()).answersBase).toBe(whole.answersBase);
+    // The second reaches the fold size: the forms are written whole with both, the side document goes.
+    draft.answer(second!.id, (f) => ({ ...f, field_value: ['Second'] }));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => (await stored()).answersBase !== whole.answersBase);
+    await until(async () => (await readLocal(db, `visit-answers:${visitId}`)) === null);
+    const fields = Object.values((await readForms(store!.files, visitId, await stored()))!)
+      .flatMap((form) => flattenSections(form.sections))
+      .flatMap((section) => Object.values(section.fields));
+    expect(fields.find((f) => f.id === first!.id)!.field_value).toEqual(['Premier']);
+    expect(fields.find((f) => f.id === second!.id)!.field_value).toEqual(['Second']);
+    expect((await stored()).dirty).toBe(true);
+    // The next answer goes beside the new whole write.
+    draft.answer(first!.id, (f) => ({ ...f, field_value: ['Premier, repris'] }));
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => (await readLocal<{ fields: VisitField[] }>(db, `visit-answers:${visitId}`))?.fields.length === 1);
+    await draft.close();
+    o.resume();
+    await until(async () => serverValue(visitId, first!.id) === 'Premier, repris');
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
+  });
+
   it('keeps answers beside the copy as downloaded, restores them after a reload, and folds them in at the next whole write', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
