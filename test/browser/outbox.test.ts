@@ -57,11 +57,15 @@ describe('outbox in the browser', () => {
     await page.getByRole('heading', { name: 'Bonjour Thomas' }).waitFor();
     await page.goto('/mon-compte');
     await page.getByLabel('Prénom').waitFor();
-    // The top bar loads after the screen (first-screen budget): the user sees it before acting.
+    // The top bar loads after the screen (first-screen budget): the user sees it before acting, and
+    // the form filled with the account as it is (a person edits what is shown).
     await page.getByRole('button', { name: 'Menu' }).waitFor();
+    await expect.poll(() => page.getByLabel('Téléphone').inputValue()).not.toBe('');
     await context.setOffline(true);
     await page.getByLabel('Téléphone').fill('0611111111');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
+    // Said on the screen first: an error there would be the reason nothing waits.
+    await page.getByText("Modification enregistrée sur l'appareil : elle sera envoyée dès le retour du réseau.").waitFor();
     await page.getByRole('link', { name: '1 envoi en attente' }).waitFor();
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
