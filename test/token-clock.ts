@@ -6,10 +6,14 @@
  */
 import { vi } from 'vitest';
 
-export function holdClockPastTokenExpiry(lifetimeSeconds: number): void {
-  const later = Date.now() + lifetimeSeconds * 1000 + 1100;
+/** `Date` (only) held at `at`; the timers run as usual. */
+function holdClockAt(at: number): void {
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(later);
+  vi.setSystemTime(at);
+}
+
+export function holdClockPastTokenExpiry(lifetimeSeconds: number): void {
+  holdClockAt(Date.now() + lifetimeSeconds * 1000 + 1100);
 }
 
 /**
@@ -17,9 +21,7 @@ export function holdClockPastTokenExpiry(lifetimeSeconds: number): void {
  * long the test's requests take (the server runs in the same process and reads the same clock).
  */
 export function holdClockAtSecondStart(): void {
-  const next = Math.ceil(Date.now() / 1000) * 1000 + 10;
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(next);
+  holdClockAt(Math.ceil(Date.now() / 1000) * 1000 + 10);
 }
 
 export function releaseClock(): void {

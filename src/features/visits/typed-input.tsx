@@ -17,6 +17,7 @@
  * lays out the input, not the page.
  */
 import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
+import { useStableCallback } from '../../ui/use-stable-callback';
 
 type Typed = HTMLInputElement & HTMLTextAreaElement;
 
@@ -45,10 +46,9 @@ const stop = (event: Event) => event.stopPropagation();
 
 export function TypedInput({ as = 'input', value, clean = same, onType, className, ...rest }: Props) {
   const ref = useRef<Typed>(null);
-  const latest = useRef({ clean, onType });
-  useLayoutEffect(() => {
-    latest.current = { clean, onType };
-  }, [clean, onType]);
+  // The native listener below is added once: it calls the latest render's functions.
+  const cleanNow = useStableCallback(clean);
+  const typeNow = useStableCallback(onType);
   useLayoutEffect(() => {
     const input = ref.current;
     if (input && document.activeElement !== input && clean(input.value) !== value) input.value = value;
@@ -58,9 +58,9 @@ export function TypedInput({ as = 'input', value, clean = same, onType, classNam
     if (!input) return;
     const typed = (event: Event) => {
       event.stopPropagation();
-      const kept = latest.current.clean(input.value);
+      const kept = cleanNow(input.value);
       if (kept !== input.value) input.value = kept;
-      latest.current.onType(kept);
+      typeNow(kept);
     };
     input.addEventListener('input', typed);
     for (const type of STOPPED_HERE) input.addEventListener(type, stop);
@@ -68,7 +68,7 @@ export function TypedInput({ as = 'input', value, clean = same, onType, classNam
       input.removeEventListener('input', typed);
       for (const type of STOPPED_HERE) input.removeEventListener(type, stop);
     };
-  }, []);
+  }, [cleanNow, typeNow]);
   return as === 'textarea' ? (
     <textarea ref={ref} defaultValue={value} className={className} {...rest} />
   ) : (
