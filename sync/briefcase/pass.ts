@@ -100,7 +100,8 @@ export function createPass(env: PassEnv): PassRun {
       if (!isDue(task, record, env.startedAt, Date.now(), env.staleMs)) return;
       const outcome = await withNetwork(() => task.run());
       // Recorded even when the pass was stopped meanwhile: what came is stored, a resumed pass skips it.
-      if (outcome === 'done' && !task.always) await writeTask(env.db, task.key, { at: Date.now(), fingerprint: task.fingerprint ?? null });
+      // Not waited for: the record joins the next batch of local writes (a lost one only runs the task again).
+      if (outcome === 'done' && !task.always) writeTask(env.db, task.key, { at: Date.now(), fingerprint: task.fingerprint ?? null }).catch(() => undefined);
     } catch (error) {
       // The store closed under a stopped pass, or a write failed: the task runs again next pass.
       if (!stopped) {

@@ -8,6 +8,7 @@
  */
 import type { Database } from '../store/database';
 import { readLocal, writeLocal } from '../store/local';
+import { writeLocalSoon } from '../store/local-batch';
 import type { BriefcaseModule, PrimeTask } from './types';
 
 export const taskKey = (key: string) => `briefcase:task:${key}`;
@@ -40,7 +41,8 @@ export interface BriefcaseSummary {
 }
 
 export const readTask = (db: Database, key: string) => readLocal<TaskRecord>(db, taskKey(key));
-export const writeTask = (db: Database, key: string, record: TaskRecord) => writeLocal(db, taskKey(key), record);
+/** With the other tasks' records and marks of the next moment (local-batch.ts). */
+export const writeTask = (db: Database, key: string, record: TaskRecord) => writeLocalSoon(db, taskKey(key), { ...record });
 export const readPass = (db: Database) => readLocal<PassRecord>(db, PASS_DOC);
 export const writePass = (db: Database, pass: PassRecord) => writeLocal(db, PASS_DOC, pass);
 export const readSummary = (db: Database) => readLocal<BriefcaseSummary>(db, SUMMARY_DOC);

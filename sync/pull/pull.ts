@@ -8,7 +8,7 @@
  * the commands touching the document are refused or discarded, and drops it
  * once they are all sent (outbox/pending-docs.ts); the next pull brings the truth.
  */
-import type { RxCollection } from 'rxdb';
+import type { RxCollection, RxDocumentData } from 'rxdb';
 import * as v from 'valibot';
 import type { ApiClient, CallOptions } from '../api/client';
 import { ApiFailure, isApiFailure } from '../api/failure';
@@ -83,7 +83,7 @@ export async function storeFresh(
   // first pass of 10,000 interventions is all inserts.
   const { error } = await collection.bulkInsert(docs);
   const sent = new Map(docs.map((doc) => [doc.id, doc]));
-  const fresh: StoredDoc[] = [];
+  const updates: Promise<unknown>[] = [];
   let keptAside = 0;
   for (const refused of error) {
     const doc = sent.get(refused.documentId);
@@ -94,15 +94,27 @@ export async function storeFresh(
       keptAside++;
       continue;
     }
-    // A merge keeps what only the detail had, never the mark of a refused change the server now answers for.
-    const merged = options.merge ? { ...doc, data: { ...withoutStale(local.data), ...doc['data'] } } : doc;
     // Unchanged documents are not written again: no revision, no event, no cross-tab message.
-    if (local.refreshedAt !== 0 && sameContent(local, merged)) continue;
-    fresh.push(merged);
+    if (local.refreshedAt !== 0 && sameContent(local, fresher(doc, local, options))) continue;
+    // Written over the stored document the insert handed back, all in one write (RxDB's queue):
+    // `bulkUpsert` would try to insert them again first, one more write transaction.
+    updates.push(
+      collection.incrementalWriteQueue.addWrite(local as RxDocumentData<StoredDoc>, (current) =>
+        // Changed locally since the insert was refused: the local change stays (the next pull brings the truth).
+        current.pending ? current : { ...fresher(doc, current, options), ...storageFields(current) },
+      ),
+    );
   }
-  if (fresh.length > 0) await collection.bulkUpsert(fresh);
-  return { stored: docs.length - error.length + fresh.length, keptAside, removed };
+  await Promise.all(updates);
+  return { stored: docs.length - error.length + updates.length, keptAside, removed };
 }
+
+/** What RxDB keeps of a stored document when it is written over (it sets the revision). */
+const storageFields = ({ _deleted, _attachments, _meta, _rev }: RxDocumentData<StoredDoc>) => ({ _deleted, _attachments, _meta, _rev });
+
+/** The server's document over the stored one: a merge keeps what only the detail had, never the mark of a refused change the server now answers for. */
+const fresher = (doc: StoredDoc, local: StoredDoc, options: StoreOptions): StoredDoc =>
+  options.merge ? { ...doc, data: { ...withoutStale(local.data), ...doc['data'] } } : doc;
 
 function sameContent(local: StoredDoc, next: StoredDoc): boolean {
   for (const key of Object.keys(next)) {

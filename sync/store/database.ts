@@ -14,6 +14,7 @@ import { migrationStrategies } from './migrations';
 import { openFileStore, removeFileStore, type FileStore } from './files';
 import { withGetAllQueries } from './getall-query';
 import { yieldToPage } from '../yield-to-page';
+import { flushLocalWrites } from './local-batch';
 
 // Plugins are added on first open, not at import: importing this module costs nothing to a screen
 // (the login screen) that never opens a store.
@@ -100,6 +101,8 @@ export async function openStore(userId: number, env: StoreEnv = {}): Promise<Sto
     db,
     files,
     async close() {
+      // Task records and refresh marks waiting for their batch are written before the store closes.
+      await flushLocalWrites(db).catch(() => undefined);
       await db.close();
       files.close();
     },

@@ -7,6 +7,7 @@ import { map } from 'rxjs';
 import { getLocalDocStateByParent } from 'rxdb/plugins/local-documents';
 import type { Database } from './database';
 import { plainData } from './plain';
+import { pendingLocal, writeLocalSoon } from './local-batch';
 
 export const LOCAL_USER = 'user';
 export const LOCAL_COUNTS = 'counts';
@@ -15,6 +16,8 @@ export const LOCAL_VERSION = 'version';
 export const refreshedKey = (resource: string) => `refreshed:${resource}`;
 
 export async function readLocal<T>(db: Database, id: string): Promise<T | null> {
+  const waiting = pendingLocal(db, id);
+  if (waiting) return waiting.value as T;
   const doc = await db.getLocal<{ value: T }>(id);
   return doc ? plainData(doc.toJSON().data.value as T) : null;
 }
@@ -50,19 +53,19 @@ const lastMarks = new WeakMap<Database, Map<string, number>>();
 /** Marks closer than this are one: the screens say when in minutes. */
 const MARK_GRAIN_MS = 1000;
 
-/** Records that a resource was refreshed from the server now ('user', 'interventions:list', …). */
+/**
+ * Records that a resource was refreshed from the server now ('user', 'interventions:list', …). The
+ * mark joins the next batch of local writes (local-batch.ts) and is not waited for: readers see it
+ * at once (`readLocal`), the screens that watch it when its batch lands.
+ */
 export async function markRefreshed(db: Database, resource: string, at = Date.now()): Promise<void> {
   const marks = lastMarks.get(db) ?? new Map<string, number>();
   lastMarks.set(db, marks);
   const last = marks.get(resource);
   if (last !== undefined && at >= last && at - last < MARK_GRAIN_MS) return;
   marks.set(resource, at);
-  try {
-    await writeLocal(db, refreshedKey(resource), at);
-  } catch (error) {
-    marks.delete(resource);
-    throw error;
-  }
+  // A mark that could not be written (the store closed under it) is written again by the next refresh.
+  writeLocalSoon(db, refreshedKey(resource), at).catch(() => marks.delete(resource));
 }
 
 /** Whether a resource was refreshed from the server less than `maxAgeMs` ago (never: false). */

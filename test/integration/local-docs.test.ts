@@ -1,11 +1,14 @@
 /**
  * `getLocals`: several local documents (the outbox's marks on a document it releases) in one read,
- * each answered as RxDB's `getLocal` answers it.
+ * each answered as RxDB's `getLocal` answers it. `writeLocalSoon` (local-batch.ts): the pass's task
+ * records and refresh marks written together, seen at once, never lost to the store's close.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getLocalDocStateByParent } from 'rxdb/plugins/local-documents';
 import { openStore, removeStore, type Store } from '../../sync/store/database';
-import { getLocals, removeLocal, writeLocal } from '../../sync/store/local';
+import { firstValueFrom, filter } from 'rxjs';
+import { getLocals, markRefreshed, readLocal, removeLocal, watchLocal, writeLocal } from '../../sync/store/local';
+import { LOCAL_BATCH_MS, writeLocalSoon } from '../../sync/store/local-batch';
 
 let store: Store | null = null;
 afterEach(async () => {
@@ -38,5 +41,47 @@ describe('getLocals', () => {
     // What it hands back can be removed, as the outbox removes a mark.
     await many[0]!.remove();
     expect(await store.db.getLocal('a')).toBeNull();
+  });
+});
+
+describe('writeLocalSoon', () => {
+  it('writes what comes within the batch time in one write, over stored and removed documents, seen at once by readers and then by watchers', async () => {
+    store = await openStore(910_001);
+    const { db } = store;
+    await writeLocal(db, 'task:kept', { at: 1 });
+    await writeLocal(db, 'task:removed', { at: 2 });
+    await removeLocal(db, 'task:removed');
+    const state = await getLocalDocStateByParent(db as never);
+    const writes = vi.spyOn(state.storageInstance, 'bulkWrite');
+    const watched = firstValueFrom(watchLocal<number>(db, 'refreshed:intervention:12').pipe(filter((at) => at !== null)));
+
+    const written = [writeLocalSoon(db, 'task:kept', { at: 10 }), writeLocalSoon(db, 'task:removed', { at: 20 }), writeLocalSoon(db, 'task:new', { at: 30 })];
+    await markRefreshed(db, 'intervention:12', 40);
+    // Not written yet, already read as written.
+    expect(writes).not.toHaveBeenCalled();
+    expect(await readLocal(db, 'task:new')).toEqual({ at: 30 });
+    expect(await readLocal(db, 'refreshed:intervention:12')).toBe(40);
+
+    await Promise.all(written);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(await watched).toBe(40);
+    // A fresh opening reads them from IndexedDB.
+    await store.close();
+    store = await openStore(910_001);
+    expect(await Promise.all(['task:kept', 'task:removed', 'task:new', 'refreshed:intervention:12'].map((id) => readLocal(store!.db, id)))).toEqual([
+      { at: 10 },
+      { at: 20 },
+      { at: 30 },
+      40,
+    ]);
+  });
+
+  it('writes what waits before the store closes', async () => {
+    store = await openStore(910_001);
+    void writeLocalSoon(store.db, 'task:late', { at: 5 });
+    await store.close();
+    await new Promise((resolve) => setTimeout(resolve, LOCAL_BATCH_MS * 2));
+    store = await openStore(910_001);
+    expect(await readLocal(store.db, 'task:late')).toEqual({ at: 5 });
   });
 });

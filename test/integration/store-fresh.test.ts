@@ -5,7 +5,7 @@
  * with local changes pending is never overwritten: the server's copy goes aside.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore, removeStore, type Store } from '../../sync/store/database';
 import { asCached, storeFresh, type StoredDoc } from '../../sync/pull/pull';
 import { interventionDoc } from '../../sync/pull/interventions';
@@ -36,7 +36,10 @@ describe('storeFresh', () => {
     const before = { one: await stored(1), three: await stored(3) };
 
     const page = [docOf(1), docOf(2, 'Nouvelle information'), docOf(3), docOf(4, 'Réponse du serveur'), docOf(5)];
+    const writes = vi.spyOn((collection as unknown as { storageInstance: { bulkWrite(): unknown } }).storageInstance, 'bulkWrite');
     const result = await storeFresh(store.db, collection, page, { merge: true });
+    // The insert (the new one stored, the others handed back), then the changed ones in one write.
+    expect(writes).toHaveBeenCalledTimes(2);
 
     expect(result).toEqual({ stored: 2, keptAside: 1, removed: 0 });
     // Unchanged: the same revision, not written again.
