@@ -13,7 +13,7 @@ import type { Database } from '../store/database';
 import { createLimiter, limitedApi } from './limiter';
 import { createPass, type NetworkGate, type PassRun } from './pass';
 import { evictOverBudget, mediaBytesOf, mediaToFetch, readMediaIndex, readViewed, writeMediaIndex, writeViewed, type MediaIndex } from './media';
-import { readPass, readSummary, writePass, writeSummary, type BriefcaseSummary } from './records';
+import { readPass, readSummary, readTaskRecords, writePass, writeSummary, type BriefcaseSummary } from './records';
 import type { BriefcaseModule, BriefcaseState, PrimePass } from './types';
 import { browserMediaKept, browserNetwork, browserPersist, browserSaveData, type NetworkEnv } from './browser-env';
 
@@ -204,8 +204,12 @@ export function createBriefcase(env: BriefcaseEnv) {
     // eslint-disable-next-line prefer-const
     let run: PassRun;
     const api = limitedApi(env.api, limiter, () => run.stopped);
+    const records = readTaskRecords(db);
+    // Awaited by each task, which fails with it: not an unhandled rejection when no task runs.
+    records.catch(() => undefined);
     run = createPass({
       db,
+      records,
       api,
       startedAt,
       staleMs: intervalMs,

@@ -11,7 +11,7 @@ import type { ApiClient } from '../api/client';
 import { isApiFailure } from '../api/failure';
 import type { Database } from '../store/database';
 import { PassStopped } from './limiter';
-import { isDue, readTask, writeTask } from './records';
+import { digest, isDue, writeTask, type TaskRecord } from './records';
 import type { MediaCandidate } from './media';
 import type { PrimePass, PrimeTask } from './types';
 import { yieldToPage } from '../yield-to-page';
@@ -24,6 +24,8 @@ export interface NetworkGate {
 
 export interface PassEnv {
   db: Database;
+  /** The task records of the store (readTaskRecords, read as the pass starts), kept current by the pass. */
+  records: Promise<Map<string, TaskRecord>>;
   /** The limited client (limiter.ts). */
   api: ApiClient;
   startedAt: number;
@@ -96,12 +98,17 @@ export function createPass(env: PassEnv): PassRun {
   async function runEntry({ task, resolve }: Entry): Promise<void> {
     try {
       if (stopped) return;
-      const record = task.always ? null : await readTask(env.db, task.key);
+      const records = await env.records;
+      const record = task.always ? null : (records.get(task.key) ?? null);
       if (!isDue(task, record, env.startedAt, Date.now(), env.staleMs)) return;
       const outcome = await withNetwork(() => task.run());
-      // Recorded even when the pass was stopped meanwhile: what came is stored, a resumed pass skips it.
-      // Not waited for: the record joins the next batch of local writes (a lost one only runs the task again).
-      if (outcome === 'done' && !task.always) writeTask(env.db, task.key, { at: Date.now(), fingerprint: task.fingerprint ?? null }).catch(() => undefined);
+      if (outcome === 'done' && !task.always) {
+        const done = { at: Date.now(), fingerprint: task.fingerprint ?? null };
+        records.set(task.key, done);
+        // Recorded even when the pass was stopped meanwhile: what came is stored, a resumed pass skips it.
+        // Not waited for: the record joins the next batch of local writes (a lost one only runs the task again).
+        writeTask(env.db, task.key, done).catch(() => undefined);
+      }
     } catch (error) {
       // The store closed under a stopped pass, or a write failed: the task runs again next pass.
       if (!stopped) {
@@ -139,7 +146,9 @@ export function createPass(env: PassEnv): PassRun {
       const promise = new Promise<void>((r) => (resolve = r));
       seen.set(task.key, promise);
       env.onQueued();
-      (task.always ? lists : rest).push({ task, resolve });
+      // Records keep a digest of the fingerprint (a list item's JSON): small enough to be read all at once.
+      const queued = task.fingerprint === undefined ? task : { ...task, fingerprint: digest(task.fingerprint) };
+      (task.always ? lists : rest).push({ task: queued, resolve });
       pump();
       return promise;
     },

@@ -78,17 +78,25 @@ export async function storeFresh(
     if (removed > 0) await collection.bulkRemove(stale.map((d) => d.id));
   }
   if (docs.length === 0) return { stored: 0, keptAside: 0, removed };
-  // Inserted at once where nothing is stored yet. RxDB reads every row before it writes, and hands
-  // back the stored document of each it could not insert: the page is read once, not twice. A
-  // first pass of 10,000 interventions is all inserts.
-  const { error } = await collection.bulkInsert(docs);
+  // Documents RxDB holds in memory (a list page just stored them, a screen shows them) are written
+  // over at once. The others are inserted at once where nothing is stored yet: RxDB reads every row
+  // before it writes, and hands back the stored document of each it could not insert, so the page is
+  // read once, not twice. A first pass of 10,000 interventions is all inserts.
+  const storedCopies = new Map<string, StoredDoc>();
+  const toInsert: StoredDoc[] = [];
+  for (const doc of docs) {
+    const cached = collection._docCache.getLatestDocumentDataIfExists(doc.id);
+    if (cached && !cached._deleted) storedCopies.set(doc.id, cached);
+    else toInsert.push(doc);
+  }
+  const { error } = toInsert.length > 0 ? await collection.bulkInsert(toInsert) : { error: [] };
+  for (const refused of error) if (refused.status === 409 && refused.documentInDb) storedCopies.set(refused.documentId, refused.documentInDb as StoredDoc);
   const sent = new Map(docs.map((doc) => [doc.id, doc]));
   const updates: Promise<unknown>[] = [];
   let keptAside = 0;
-  for (const refused of error) {
-    const doc = sent.get(refused.documentId);
-    const local = refused.status === 409 ? (refused.documentInDb as StoredDoc | undefined) : undefined;
-    if (!doc || !local) continue;
+  for (const [id, local] of storedCopies) {
+    const doc = sent.get(id);
+    if (!doc) continue;
     if (local.pending) {
       await writeLocal(db, asideKey(collection, doc.id), doc);
       keptAside++;
@@ -96,17 +104,17 @@ export async function storeFresh(
     }
     // Unchanged documents are not written again: no revision, no event, no cross-tab message.
     if (local.refreshedAt !== 0 && sameContent(local, fresher(doc, local, options))) continue;
-    // Written over the stored document the insert handed back, all in one write (RxDB's queue):
-    // `bulkUpsert` would try to insert them again first, one more write transaction.
+    // Written over the stored document, all in one write (RxDB's queue; its conflict retry reads the
+    // latest): `bulkUpsert` would try to insert them again first, one more write transaction.
     updates.push(
       collection.incrementalWriteQueue.addWrite(local as RxDocumentData<StoredDoc>, (current) =>
-        // Changed locally since the insert was refused: the local change stays (the next pull brings the truth).
+        // Changed locally since: the local change stays (the next pull brings the truth).
         current.pending ? current : { ...fresher(doc, current, options), ...storageFields(current) },
       ),
     );
   }
   await Promise.all(updates);
-  return { stored: docs.length - error.length + updates.length, keptAside, removed };
+  return { stored: toInsert.length - error.length + updates.length, keptAside, removed };
 }
 
 /** What RxDB keeps of a stored document when it is written over (it sets the revision). */

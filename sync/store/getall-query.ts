@@ -11,11 +11,13 @@
 import { getQueryMatcher, getSortComparator, type PreparedQuery, type RxDocumentData, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { readOnlyStoredRows, type KeyedTable } from './sparse-get';
 import { primaryOrderPlan } from './primary-plan';
+import { skipEmptyAttachmentWrites, type AttachmentsTable } from './empty-attachment-writes';
 import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, fromDexieToStorage, getKeyRangeByQueryPlan } from 'rxdb/plugins/storage-dexie';
 
 /** What RxDB's Dexie storage instance keeps in `internals` (rxdb/plugins/storage-dexie/dexie-helper.js). */
 interface DexieState {
   dexieTable: KeyedTable;
+  dexieAttachmentsTable: AttachmentsTable;
   dexieDb: {
     _options: { IDBKeyRange?: typeof IDBKeyRange };
     backendDB(): IDBDatabase;
@@ -89,13 +91,21 @@ export async function getAllQuery<T>(instance: DexieInstance, prepared: Prepared
   return { documents: rows.slice(skip, skip + limit) };
 }
 
-/** The Dexie storage whose instances answer queries with getAllQuery, and read before a write only the rows they hold (sparse-get.ts). */
+/**
+ * The Dexie storage whose instances answer queries with getAllQuery, read before a write only the
+ * rows they hold (sparse-get.ts), and skip the writes of no attachment (empty-attachment-writes.ts).
+ */
 export function withGetAllQueries<S extends RxStorage<unknown, unknown>>(storage: S): S {
   const create = storage.createStorageInstance.bind(storage);
   storage.createStorageInstance = async (params) => {
     const instance = (await create(params)) as unknown as DexieInstance;
     // Not awaited, the opening is not held up: this reaction runs before any write's, which awaits the same promise later.
-    instance.internals.then((state) => readOnlyStoredRows(state.dexieTable)).catch(() => undefined);
+    instance.internals
+      .then((state) => {
+        readOnlyStoredRows(state.dexieTable);
+        skipEmptyAttachmentWrites(state.dexieAttachmentsTable);
+      })
+      .catch(() => undefined);
     instance.query = (prepared) => {
       // As the storage's own query: a closed instance refuses at once.
       if (instance.closed) throw new Error(`RxStorageInstanceDexie is closed ${instance.databaseName}-${instance.collectionName}`);

@@ -20,9 +20,13 @@ interface Batch {
   values: Map<string, unknown>;
   timer: ReturnType<typeof setTimeout>;
   written: Promise<void>;
+  resolve(): void;
+  reject(error: unknown): void;
 }
 
 const batches = new WeakMap<Database, Batch>();
+/** The last batch's write: batches are written one after the other (a later value of a document lands last). */
+const writes = new WeakMap<Database, Promise<void>>();
 
 /** Writes a local document with the others of the next LOCAL_BATCH_MS; resolves once it is stored. */
 export function writeLocalSoon(db: Database, id: string, value: unknown): Promise<void> {
@@ -31,12 +35,8 @@ export function writeLocalSoon(db: Database, id: string, value: unknown): Promis
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
     const written = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
-    const values = new Map<string, unknown>();
-    const timer = setTimeout(() => {
-      batches.delete(db);
-      writeLocals(db, values).then(resolve, reject);
-    }, LOCAL_BATCH_MS);
-    batch = { values, timer, written };
+    const timer = setTimeout(() => void write(db), LOCAL_BATCH_MS);
+    batch = { values: new Map(), timer, written, resolve, reject };
     batches.set(db, batch);
   }
   batch.values.set(id, value);
@@ -49,25 +49,27 @@ export function pendingLocal(db: Database, id: string): { value: unknown } | nul
   return values?.has(id) ? { value: values.get(id) } : null;
 }
 
-/** Writes what waits now (before the store closes). */
+/** Writes what waits now, and resolves once every batch is written (before the store closes, before a read of the store itself). */
 export async function flushLocalWrites(db: Database): Promise<void> {
+  await write(db);
+}
+
+function write(db: Database): Promise<void> {
   const batch = batches.get(db);
-  if (!batch) return;
+  const previous = writes.get(db) ?? Promise.resolve();
+  if (!batch) return previous;
   clearTimeout(batch.timer);
   batches.delete(db);
-  await writeLocals(db, batch.values);
+  const done = previous.then(() => writeLocals(db, batch.values)).then(batch.resolve, batch.reject);
+  writes.set(db, done);
+  return done;
 }
 
 async function writeLocals(db: Database, values: Map<string, unknown>): Promise<void> {
   // The parent's type is RxDB's generic database; ours is typed by its collections.
   const { docCache, storageInstance } = await getLocalDocStateByParent(db as never);
-  const ids = [...values.keys()];
-  const uncached = ids.filter((id) => !docCache.getLatestDocumentDataIfExists(id));
-  // Deleted ones too: a removed document is written again over its tombstone.
-  const stored = uncached.length > 0 ? await storageInstance.findDocumentsById(uncached, true) : [];
-  const storedById = new Map(stored.map((doc) => [doc.id, doc]));
-  const rows = ids.map((id) => {
-    const previous = docCache.getLatestDocumentDataIfExists(id) ?? storedById.get(id);
+  type Stored = NonNullable<ReturnType<typeof docCache.getLatestDocumentDataIfExists>>;
+  const rowOf = (id: string, previous: Stored | undefined) => {
     const document = {
       id,
       data: { value: values.get(id) },
@@ -77,8 +79,22 @@ async function writeLocals(db: Database, values: Map<string, unknown>): Promise<
       _rev: previous?._rev ?? getDefaultRevision(),
     };
     return previous ? { document, previous } : { document };
-  });
-  const { error } = await storageInstance.bulkWrite(rows, 'local-document-batch');
-  // Another write came between the read and this one (an other tab's): that document goes alone.
-  for (const refused of error) await db.upsertLocal(refused.documentId, { value: values.get(refused.documentId) });
+  };
+  // Those RxDB does not hold in memory are written as new (a first pass's records all are), with no
+  // read first: the storage refuses those it has, handing back its copy, over which they go again.
+  const first = await storageInstance.bulkWrite(
+    [...values.keys()].map((id) => rowOf(id, docCache.getLatestDocumentDataIfExists(id))),
+    'local-document-batch',
+  );
+  const held = first.error.flatMap((refused) => (refused.status === 409 && refused.documentInDb ? [refused] : []));
+  const again =
+    held.length > 0
+      ? await storageInstance.bulkWrite(
+          held.map((refused) => rowOf(refused.documentId, refused.documentInDb)),
+          'local-document-batch',
+        )
+      : { error: [] };
+  // Refused otherwise, or another write came in between (another tab's): that document goes alone.
+  const alone = [...first.error.filter((refused) => !held.some((h) => h === refused)), ...again.error];
+  for (const refused of alone) await db.upsertLocal(refused.documentId, { value: values.get(refused.documentId) });
 }
