@@ -27,6 +27,8 @@ interface Batch {
 const batches = new WeakMap<Database, Batch>();
 /** The last batch's write: batches are written one after the other (a later value of a document lands last). */
 const writes = new WeakMap<Database, Promise<void>>();
+/** Batches being written, oldest first: still read from memory until they land. */
+const landings = new WeakMap<Database, Map<string, unknown>[]>();
 
 /** Writes a local document with the others of the next LOCAL_BATCH_MS; resolves once it is stored. */
 export function writeLocalSoon(db: Database, id: string, value: unknown): Promise<void> {
@@ -43,10 +45,10 @@ export function writeLocalSoon(db: Database, id: string, value: unknown): Promis
   return batch.written;
 }
 
-/** The value waiting for its batch, if one does. */
+/** The value waiting for its batch or being written with it, if one is (the latest). */
 export function pendingLocal(db: Database, id: string): { value: unknown } | null {
-  const values = batches.get(db)?.values;
-  return values?.has(id) ? { value: values.get(id) } : null;
+  for (const values of [batches.get(db)?.values, ...[...(landings.get(db) ?? [])].reverse()]) if (values?.has(id)) return { value: values.get(id) };
+  return null;
 }
 
 /** Writes what waits now, and resolves once every batch is written (before the store closes, before a read of the store itself). */
@@ -60,7 +62,13 @@ function write(db: Database): Promise<void> {
   if (!batch) return previous;
   clearTimeout(batch.timer);
   batches.delete(db);
-  const done = previous.then(() => writeLocals(db, batch.values)).then(batch.resolve, batch.reject);
+  const landing = landings.get(db) ?? [];
+  landings.set(db, landing);
+  landing.push(batch.values);
+  const done = previous
+    .then(() => writeLocals(db, batch.values))
+    .then(batch.resolve, batch.reject)
+    .finally(() => landing.splice(landing.indexOf(batch.values), 1));
   writes.set(db, done);
   return done;
 }

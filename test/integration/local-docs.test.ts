@@ -8,7 +8,7 @@ import { getLocalDocStateByParent } from 'rxdb/plugins/local-documents';
 import { openStore, removeStore, type Store } from '../../sync/store/database';
 import { firstValueFrom, filter } from 'rxjs';
 import { getLocals, markRefreshed, readLocal, removeLocal, watchLocal, writeLocal } from '../../sync/store/local';
-import { LOCAL_BATCH_MS, writeLocalSoon } from '../../sync/store/local-batch';
+import { flushLocalWrites, LOCAL_BATCH_MS, writeLocalSoon } from '../../sync/store/local-batch';
 import { readTaskRecords, taskKey } from '../../sync/briefcase/records';
 
 let store: Store | null = null;
@@ -77,6 +77,25 @@ describe('writeLocalSoon', () => {
       { at: 30 },
       40,
     ]);
+  });
+
+  it('reads a value from memory while its batch is being written', async () => {
+    store = await openStore(910_001);
+    const { db } = store;
+    await writeLocal(db, 'refreshed:os:list', 1);
+    const state = await getLocalDocStateByParent(db as never);
+    const bulkWrite = state.storageInstance.bulkWrite.bind(state.storageInstance);
+    let land!: () => void;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    const writing = vi.spyOn(state.storageInstance, 'bulkWrite').mockImplementationOnce(async (...args) => (await landed, bulkWrite(...args)));
+    void writeLocalSoon(db, 'refreshed:os:list', 2);
+    const flushed = flushLocalWrites(db);
+    await vi.waitFor(() => expect(writing).toHaveBeenCalled());
+    expect(await readLocal(db, 'refreshed:os:list')).toBe(2);
+    land();
+    await flushed;
+    expect(await readLocal(db, 'refreshed:os:list')).toBe(2);
+    expect((await db.getLocal<{ value: number }>('refreshed:os:list'))?.toJSON().data.value).toBe(2);
   });
 
   it('writes what waits before the store closes', async () => {
