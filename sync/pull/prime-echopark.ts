@@ -11,6 +11,7 @@ import { canUseEchopark } from '../contract/roles';
 import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
+import { storedDoc } from '../store/queries';
 import { pullEchoparkDetail, pullEchoparkList } from './echopark';
 
 async function primeRequest(db: Database, pass: PrimePass, item: EchoparkListItem): Promise<void> {
@@ -22,8 +23,8 @@ async function primeRequest(db: Database, pass: PrimePass, item: EchoparkListIte
     authoritative: dated,
     run: () => pullEchoparkDetail(db, pass.api, item.id).then(() => undefined),
   });
-  const doc = await db.echopark.findOne(String(item.id)).exec();
-  const pictures = doc ? dataOf<{ pictures?: { b64?: string; mediaId?: number }[] }>(doc).pictures : undefined;
+  const doc = await storedDoc(db.echopark, String(item.id));
+  const pictures = (doc?.data as { pictures?: { b64?: string; mediaId?: number }[] } | undefined)?.pictures;
   for (const picture of Array.isArray(pictures) ? pictures : []) {
     // Inline photos are in the document already; past the server's inline budget they are media.
     if (picture.b64 === '' && typeof picture.mediaId === 'number')

@@ -11,7 +11,7 @@ import { INTERVENTION_PLACE_LIST, type InterventionListItem, type MediaDto } fro
 import { canUseArea, canUseInterventions } from '../contract/roles';
 import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
-import { dataOf } from '../store/plain';
+import { storedDoc, storedDocs } from '../store/queries';
 import { LIST_PAGE_SIZE, pullAppointments, pullDebriefings, pullInterventionDetail, pullInterventionPageItems, pullMessages, threadKey } from './interventions';
 import { primeDetail, primeListPages } from './prime-list';
 import { primeMessaging } from './prime-messaging';
@@ -32,9 +32,9 @@ async function primeRequest(db: Database, pass: PrimePass, item: InterventionLis
     child('debriefings', () => pullDebriefings(db, pass.api, id)),
     unread.has(object) ? null : child('messages', () => pullMessages(db, pass.api, id)),
   ]);
-  const doc = await db.interventions.findOne(String(id)).exec();
-  const debriefings = await db.debriefings.find({ selector: { interventionId: String(id) } }).exec();
-  for (const media of [...mediaOf(doc && dataOf(doc)), ...debriefings.flatMap((d) => mediaOf(dataOf(d)))]) {
+  const doc = await storedDoc(db.interventions, String(id));
+  const debriefings = await storedDocs(db.debriefings, { selector: { interventionId: String(id) } });
+  for (const media of [...mediaOf(doc?.data), ...debriefings.flatMap((d) => mediaOf(d.data))]) {
     await pass.media(corePaths.media(media.id), media.date ?? null, object);
   }
 }

@@ -10,7 +10,7 @@ import { OS_PLACES } from '../contract/os-workflow';
 import { canUseArea, canUseOs } from '../contract/roles';
 import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
-import { dataOf } from '../store/plain';
+import { storedDoc } from '../store/queries';
 import { threadKey } from './interventions';
 import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
 import { primeDetail, primeListPages } from './prime-list';
@@ -25,8 +25,8 @@ async function primeOs(db: Database, pass: PrimePass, item: OsDto, unread: Reado
     pass.task({ key: `${object}:next-steps`, fingerprint, run: () => pullOsNextSteps(db, pass.api, id).then(() => undefined) }),
     unread.has(object) ? null : pass.task({ key: `${object}:messages`, fingerprint, run: () => pullOsMessages(db, pass.api, id) }),
   ]);
-  const doc = await db.workrequests.findOne(String(id)).exec();
-  const medias = doc ? dataOf<Partial<OsDto>>(doc).medias : undefined;
+  const doc = await storedDoc(db.workrequests, String(id));
+  const medias = (doc?.data as Partial<OsDto> | undefined)?.medias;
   for (const media of Array.isArray(medias) ? medias : []) await pass.media(osPaths.media(media.id), media.date ?? null, object);
 }
 

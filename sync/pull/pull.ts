@@ -18,6 +18,7 @@ import { markRefreshed, writeLocal } from '../store/local';
 import { asideKey as asideKeyOf, docKey } from '../outbox/pending-docs';
 import type { CommandContext } from '../outbox/commands';
 import { dataOf } from '../store/plain';
+import { storedDocs } from '../store/queries';
 
 export type StoredDoc = CachedDoc & Record<string, unknown>;
 export type AnyCollection = RxCollection<StoredDoc>;
@@ -73,7 +74,7 @@ export async function storeFresh(
   let removed = 0;
   if (options.replace) {
     const keep = new Set(docs.map((d) => d.id));
-    const stale = (await collection.find({ selector: options.replace as never }).exec()).filter((d) => !keep.has(d.id) && !d.pending);
+    const stale = (await storedDocs(collection, { selector: options.replace as never })).filter((d) => !keep.has(d.id) && !d.pending);
     removed = stale.length;
     if (removed > 0) await collection.bulkRemove(stale.map((d) => d.id));
   }

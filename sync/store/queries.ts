@@ -6,7 +6,7 @@
  * and a first page filtered by several places is one short indexed range per
  * place (place, rank), merged in memory.
  */
-import type { RxCollection } from 'rxdb';
+import type { MangoQuery, RxCollection, RxQuery } from 'rxdb';
 import { combineLatest, map, of, type Observable } from 'rxjs';
 
 const RANK_BASE = 9_000_000_000_000_000;
@@ -40,14 +40,29 @@ export async function firstPageByPlaces<T extends Ranked>(
         sort: [{ rank: 'asc' } as never],
         limit,
       });
-      // Prepared by RxDB (its index, the deleted left out), read from the storage itself: a one-off
-      // page needs neither the query's cache nor a document object per row (each scroll reads one
-      // page per place; RxDB's exec cost half as much again as the read).
-      const { documents } = await collection.storageInstance.query(query.getPreparedQuery());
-      return documents.map((doc) => withoutMeta(doc) as unknown as T);
+      // Each scroll reads one page per place: RxDB's exec cost half as much again as the read.
+      return storedDocs(collection, query);
     }),
   );
   return parts.flat().sort(byRank).slice(0, limit);
+}
+
+/**
+ * A one-off read: the documents as RxDB's `toJSON()` gives them, prepared by RxDB (its index, the
+ * deleted left out) and read from the storage itself, without the query's exec and cache nor a
+ * document object per row (the offline pass reads a request's children and detail so, thousands
+ * of times).
+ */
+export async function storedDocs<T>(collection: RxCollection<T>, query: RxQuery<T> | MangoQuery<T>): Promise<T[]> {
+  const prepared = ('getPreparedQuery' in query ? query : collection.find(query)).getPreparedQuery();
+  const { documents } = await collection.storageInstance.query(prepared);
+  return documents.map((doc) => withoutMeta(doc) as unknown as T);
+}
+
+/** One document as stored (`toJSON()`'s shape), null when absent or deleted: one read by key, no query. */
+export async function storedDoc<T>(collection: RxCollection<T>, id: string): Promise<T | null> {
+  const [doc] = await collection.storageInstance.findDocumentsById([id], false);
+  return doc ? (withoutMeta(doc) as unknown as T) : null;
 }
 
 /** A stored document as RxDB's `toJSON()` gives it: without revision, attachments, deletion flag and meta. */
