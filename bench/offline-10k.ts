@@ -8,8 +8,11 @@
  * list is opened from the nav bar (time from the click to its first card) and
  * a request never opened is opened from the list (time from the click to its
  * tabs). Goals: p95 ≤ 100 ms unthrottled for both, live heap ≤ 200 MB during the
- * pass. Times are taken in Node around Playwright's click and wait (a few ms of
- * the bench's own round trips are included).
+ * pass. Both times are taken in the page, from the click event to the frame
+ * that paints the first card (the tabs), which is what the user waits for; the
+ * same times taken in Node around Playwright's click and wait are printed too
+ * (they add its actionability checks, which wait for two animation frames, and
+ * its round trips).
  */
 import type { Page } from 'playwright-core';
 import { round, stats, type Stats } from './big-visit';
@@ -35,14 +38,52 @@ export interface Offline10kResult {
   maxHeapMB: number;
   /** The same right after a full garbage collection, every LIVE_EVERY samples: what the pass keeps. */
   maxLiveHeapMB: number;
+  /** From the click event to the frame that paints the first card (the tabs), in the page. */
   listOpen: Stats;
   detailOpen: Stats;
+  /** The same around Playwright's click and wait, from Node. */
+  seenFromNode: { listOpen: Stats; detailOpen: Stats };
   goals: typeof GOALS;
   met: { list: boolean; detail: boolean; heap: boolean };
 }
 
 const heapMB = (page: Page) =>
   page.evaluate(() => Math.round(((performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1_048_576) * 10) / 10);
+
+/**
+ * In the page: from the next click to the frame that paints the first element matching `selector`
+ * (absent at the click). No function is bound to a name here: the bench's compiler would wrap it in
+ * a helper the page does not have.
+ */
+function armClickToShown(selector: string) {
+  const w = window as unknown as { shownMs: number | null };
+  w.shownMs = null;
+  document.addEventListener(
+    'click',
+    (event) => {
+      const start = event.timeStamp;
+      new MutationObserver((_records, observer) => {
+        if (!document.querySelector(selector)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          // A message posted from the frame callback arrives once that frame is painted.
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => (w.shownMs = performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      }).observe(document.body, { childList: true, subtree: true });
+    },
+    { capture: true, once: true },
+  );
+}
+
+/** Clicks with `click`, waits with `shown`; the in-page time (armClickToShown) and the time seen from Node. */
+async function clickToShown(page: Page, selector: string, click: () => Promise<void>, shown: () => Promise<void>): Promise<{ page: number; node: number }> {
+  await page.evaluate(armClickToShown, selector);
+  const node = await timed(() => click().then(shown));
+  await page.waitForFunction(() => (window as unknown as { shownMs: number | null }).shownMs !== null);
+  return { page: round(await page.evaluate(() => (window as unknown as { shownMs: number }).shownMs)), node };
+}
 
 async function timed(work: () => Promise<void>): Promise<number> {
   const start = performance.now();
@@ -82,25 +123,38 @@ export async function measureOffline10k(): Promise<Offline10kResult> {
     const list = page.getByRole('list', { name: 'Interventions' });
     const listTimes: number[] = [];
     const detailTimes: number[] = [];
+    const nodeListTimes: number[] = [];
+    const nodeDetailTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       await nav.getByRole('link', { name: 'Accueil' }).click();
       await homeGreeting(page).waitFor();
-      listTimes.push(
-        await timed(() =>
-          nav
-            .getByRole('link', { name: 'Interventions' })
-            .click()
-            .then(() => list.getByRole('link').first().waitFor()),
-        ),
+      const listed = await clickToShown(
+        page,
+        'ul[aria-label="Interventions"] a',
+        () => nav.getByRole('link', { name: 'Interventions' }).click(),
+        () => list.getByRole('link').first().waitFor(),
       );
       // A different request each time, none opened before: only the pass put it on the device.
       const card = list.getByRole('link').nth(i);
       const tabs = page.getByRole('tablist', { name: 'Sections de la demande' });
-      detailTimes.push(await timed(() => card.click().then(() => tabs.waitFor())));
+      const opened = await clickToShown(
+        page,
+        '[role="tablist"][aria-label="Sections de la demande"]',
+        () => card.click(),
+        () => tabs.waitFor(),
+      );
+      listTimes.push(listed.page);
+      detailTimes.push(opened.page);
+      nodeListTimes.push(listed.node);
+      nodeDetailTimes.push(opened.node);
     }
     await context.close();
     const listOpen = stats(listTimes);
     const detailOpen = stats(detailTimes);
+    const seenFromNode = { listOpen: stats(nodeListTimes), detailOpen: stats(nodeDetailTimes) };
+    console.error(
+      `offline-10k: list ${listOpen.p95Ms} ms p95 in the page (${seenFromNode.listOpen.p95Ms} from Node), detail ${detailOpen.p95Ms} ms (${seenFromNode.detailOpen.p95Ms})`,
+    );
     return {
       name: 'offline-10k',
       scale: SCALE,
@@ -110,6 +164,7 @@ export async function measureOffline10k(): Promise<Offline10kResult> {
       maxLiveHeapMB: maxLiveHeap,
       listOpen,
       detailOpen,
+      seenFromNode,
       goals: GOALS,
       // On what the pass keeps alive: the used heap's peak is V8's choice of when to collect (206-307 MB
       // without the forced collections on this desktop, 110 MB with them), not the app's need.
