@@ -75,7 +75,7 @@ export async function readTaskRecords(db: Database): Promise<Map<string, TaskRec
 }
 
 /** With the other tasks' records and marks of the next moment (local-batch.ts). */
-export const writeTask = (db: Database, key: string, record: TaskRecord) => writeLocalSoon(db, taskKey(key), { ...record });
+export const writeTask = (db: Database, key: string, record: TaskRecord) => writeLocalSoon(db, taskKey(key), record);
 export const readPass = (db: Database) => readLocal<PassRecord>(db, PASS_DOC);
 export const writePass = (db: Database, pass: PassRecord) => writeLocal(db, PASS_DOC, pass);
 export const readSummary = (db: Database) => readLocal<BriefcaseSummary>(db, SUMMARY_DOC);

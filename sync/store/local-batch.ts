@@ -24,53 +24,57 @@ interface Batch {
   reject(error: unknown): void;
 }
 
-const batches = new WeakMap<Database, Batch>();
-/** The last batch's write: batches are written one after the other (a later value of a document lands last). */
-const writes = new WeakMap<Database, Promise<void>>();
-/** Batches being written, oldest first: still read from memory until they land. */
-const landings = new WeakMap<Database, Map<string, unknown>[]>();
+/** A store's batches: the one waiting, those being written (oldest first), the last write. */
+interface Batches {
+  waiting: Batch | null;
+  /** Still read from memory until they land. */
+  landing: Map<string, unknown>[];
+  /** Batches are written one after the other: a later value of a document lands last. */
+  last: Promise<void>;
+}
+
+const stores = new WeakMap<Database, Batches>();
+function batchesOf(db: Database): Batches {
+  let batches = stores.get(db);
+  if (!batches) stores.set(db, (batches = { waiting: null, landing: [], last: Promise.resolve() }));
+  return batches;
+}
 
 /** Writes a local document with the others of the next LOCAL_BATCH_MS; resolves once it is stored. */
 export function writeLocalSoon(db: Database, id: string, value: unknown): Promise<void> {
-  let batch = batches.get(db);
-  if (!batch) {
+  const batches = batchesOf(db);
+  if (!batches.waiting) {
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
     const written = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
-    const timer = setTimeout(() => void write(db), LOCAL_BATCH_MS);
-    batch = { values: new Map(), timer, written, resolve, reject };
-    batches.set(db, batch);
+    const timer = setTimeout(() => void flushLocalWrites(db), LOCAL_BATCH_MS);
+    batches.waiting = { values: new Map(), timer, written, resolve, reject };
   }
-  batch.values.set(id, value);
-  return batch.written;
+  batches.waiting.values.set(id, value);
+  return batches.waiting.written;
 }
 
 /** The value waiting for its batch or being written with it, if one is (the latest). */
 export function pendingLocal(db: Database, id: string): { value: unknown } | null {
-  for (const values of [batches.get(db)?.values, ...[...(landings.get(db) ?? [])].reverse()]) if (values?.has(id)) return { value: values.get(id) };
+  const batches = stores.get(db);
+  if (!batches) return null;
+  for (const values of [batches.waiting?.values, ...[...batches.landing].reverse()]) if (values?.has(id)) return { value: values.get(id) };
   return null;
 }
 
-/** Writes what waits now, and resolves once every batch is written (before the store closes, before a read of the store itself). */
-export async function flushLocalWrites(db: Database): Promise<void> {
-  await write(db);
-}
-
-function write(db: Database): Promise<void> {
-  const batch = batches.get(db);
-  const previous = writes.get(db) ?? Promise.resolve();
-  if (!batch) return previous;
+/** Writes what waits now; resolves once every batch is written (before the store closes, before a read of the store itself). */
+export function flushLocalWrites(db: Database): Promise<void> {
+  const batches = batchesOf(db);
+  const batch = batches.waiting;
+  if (!batch) return batches.last;
   clearTimeout(batch.timer);
-  batches.delete(db);
-  const landing = landings.get(db) ?? [];
-  landings.set(db, landing);
-  landing.push(batch.values);
-  const done = previous
+  batches.waiting = null;
+  batches.landing.push(batch.values);
+  batches.last = batches.last
     .then(() => writeLocals(db, batch.values))
     .then(batch.resolve, batch.reject)
-    .finally(() => landing.splice(landing.indexOf(batch.values), 1));
-  writes.set(db, done);
-  return done;
+    .finally(() => batches.landing.splice(batches.landing.indexOf(batch.values), 1));
+  return batches.last;
 }
 
 async function writeLocals(db: Database, values: Map<string, unknown>): Promise<void> {
