@@ -296,6 +296,16 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     sendNow: () => outbox?.sendNow() ?? Promise.resolve(),
     pause: () => outbox?.pause(),
     resume: () => outbox?.resume(),
+    /**
+     * A new version is about to take over and reload the page: the offline pass stops (its requests in
+     * flight are cancelled; it resumes after the reload), nothing more is sent (a send under way ends),
+     * and grouped draft writes go to disk. Chromium lets a waiting service worker take over only once
+     * the running one has no request in flight: a pass downloading photos would hold it for minutes.
+     */
+    async standBy(): Promise<void> {
+      outbox?.pause();
+      await Promise.all([briefcase.stop(), each((m) => m.flush?.())]);
+    },
 
     settle,
 

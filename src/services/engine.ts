@@ -52,6 +52,11 @@ export async function detachEngine(): Promise<void> {
   if (loading) await (await loading).detach();
 }
 
+/** A new version takes over and the page reloads: the engine, if loaded, stops its requests first (engine.standBy). */
+export async function standByEngine(): Promise<void> {
+  if (loading) await (await loading).standBy();
+}
+
 /** Explicit logout: the user's local data and queued work are deleted, then the session. */
 export async function logoutEverywhere(): Promise<void> {
   await getEngine()

@@ -200,17 +200,17 @@ export function createBriefcase(env: BriefcaseEnv) {
     const limiter = createLimiter(env.requestLimit ?? REQUEST_LIMIT);
     progress.done = 0;
     progress.total = 0;
-    // Read only when a request is about to leave, once the run exists.
-    // eslint-disable-next-line prefer-const
-    let run: PassRun;
-    const api = limitedApi(env.api, limiter, () => run.stopped);
+    // Aborted when the run stops: its requests in flight are cancelled, the next ones never leave.
+    const stopping = new AbortController();
+    const api = limitedApi(env.api, limiter, stopping.signal);
     const records = readTaskRecords(db);
     // Awaited by each task, which fails with it: not an unhandled rejection when no task runs.
     records.catch(() => undefined);
-    run = createPass({
+    const run = createPass({
       db,
       records,
       api,
+      stopping,
       startedAt,
       staleMs: intervalMs,
       concurrency: env.taskConcurrency ?? TASK_CONCURRENCY,
@@ -357,7 +357,7 @@ export function createBriefcase(env: BriefcaseEnv) {
       openGate();
       if (viewedTimer) clearTimeout(viewedTimer);
       viewedTimer = null;
-      // Requests in flight end on their own (their answers are dropped); the store closes after.
+      // Its requests in flight are cancelled (pass.ts); what is being stored finishes before the store closes.
       if (running) await Promise.race([running.done, new Promise((r) => setTimeout(r, 3000))]);
       current = null;
       if (publishTimer) clearTimeout(publishTimer);

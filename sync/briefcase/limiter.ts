@@ -4,7 +4,7 @@
  * came, which overlaps other tasks' requests). The user's own requests go
  * through the session's client directly and never wait here.
  */
-import type { ApiClient } from '../api/client';
+import type { ApiClient, CallOptions } from '../api/client';
 
 export class PassStopped extends Error {
   constructor() {
@@ -58,16 +58,21 @@ export function createLimiter(max: number): Limiter {
   };
 }
 
-/** The session's client seen through the limiter; once stopped, calls fail at once without being sent. */
-export function limitedApi(api: ApiClient, limiter: Limiter, stopped: () => boolean): ApiClient {
+/**
+ * The session's client seen through the limiter, bound to the pass's `signal`: once it is aborted (the
+ * pass stopped), calls fail at once without being sent, and those in flight are cancelled (a request left
+ * to end on its own keeps the service worker busy: a new version could not take over meanwhile).
+ */
+export function limitedApi(api: ApiClient, limiter: Limiter, signal: AbortSignal): ApiClient {
   const guard = <T>(fn: () => Promise<T>) =>
     limiter.run(() => {
-      if (stopped()) return Promise.reject(new PassStopped());
+      if (signal.aborted) return Promise.reject(new PassStopped());
       return fn();
     });
+  const bound = (options?: CallOptions): CallOptions => ({ ...options, signal: options?.signal ? AbortSignal.any([options.signal, signal]) : signal });
   return {
-    call: (method, path, options) => guard(() => api.call(method, path, options)),
-    list: (path, options) => guard(() => api.list(path, options)),
+    call: (method, path, options) => guard(() => api.call(method, path, bound(options))),
+    list: (path, options) => guard(() => api.list(path, bound(options))),
     refresh: () => api.refresh(),
   };
 }

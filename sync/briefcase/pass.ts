@@ -26,8 +26,10 @@ export interface PassEnv {
   db: Database;
   /** The task records of the store (readTaskRecords, read as the pass starts), kept current by the pass. */
   records: Promise<Map<string, TaskRecord>>;
-  /** The limited client (limiter.ts). */
+  /** The limited client (limiter.ts), bound to `stopping`'s signal. */
   api: ApiClient;
+  /** Aborted by stop(): the pass's requests in flight are cancelled. */
+  stopping: AbortController;
   startedAt: number;
   staleMs: number;
   concurrency: number;
@@ -174,6 +176,7 @@ export function createPass(env: PassEnv): PassRun {
     drained: () => (running === 0 && lists.length === 0 && rest.length === 0 ? Promise.resolve() : new Promise((r) => onDrained.push(r))),
     stop() {
       stopped = true;
+      env.stopping.abort();
       for (const entry of [...lists.splice(0), ...rest.splice(0)]) {
         env.onEnded();
         entry.resolve();

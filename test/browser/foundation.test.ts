@@ -9,6 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 
+// Lets context.route() see the service worker's own fetches (the update test slows the photos it fetches).
+process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+
 let env: BrowserEnv;
 beforeAll(async () => {
   env = await startBrowserEnv();
@@ -190,8 +193,20 @@ describe('offline shell and updates', () => {
     await back.close();
   });
 
-  it("offers 'Nouvelle version disponible' when a new service worker waits, without reloading by itself", async () => {
+  it("offers 'Nouvelle version disponible' when a new service worker waits, without reloading by itself, and takes over while the offline pass is downloading photos", async () => {
     const context = await env.newContext();
+    // The photos the offline pass downloads through the worker: refused while the new version installs
+    // (the pass waits for the network), then slow once the network is back, each in its own time. While
+    // one is in flight the old worker is busy, and Chromium lets a waiting worker take over only once it
+    // is not: the pass must stand by for the update to happen.
+    let photos: 'refused' | 'slow' = 'refused';
+    let slow = 0;
+    await context.route(/\/api\/(work_validation_requests\/)?media\/\d+$/, (route) => {
+      if (!route.request().serviceWorker()) return void route.continue();
+      if (photos === 'refused') return void route.abort('internetdisconnected');
+      const delay = 1000 + (slow++ % 4) * 700;
+      setTimeout(() => void route.continue().catch(() => undefined), delay);
+    });
     const page = await context.newPage();
     await signIn(page, 'gestionnaire@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
@@ -203,6 +218,11 @@ describe('offline shell and updates', () => {
     await page.getByText('Nouvelle version disponible').waitFor({ timeout: 30_000 });
     expect(navigations).toEqual([]);
     await screenshots(page, 'update-prompt');
+
+    photos = 'slow';
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => slow, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.waitForEvent('framenavigated', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();

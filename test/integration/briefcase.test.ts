@@ -20,6 +20,9 @@ let base: string;
 /** GET paths (with their query) the server received, and the most in flight at once. */
 const seen: string[] = [];
 const flight = { now: 0, peak: 0 };
+/** GET paths the server answered, and how many closed before it could (cancelled by the client). */
+const answered: string[] = [];
+let cancelled = 0;
 let engine: Engine | null = null;
 /** Whether media fetched now stay on the device (the service worker controls the page). */
 let mediaKept = true;
@@ -31,7 +34,11 @@ beforeAll(async () => {
     if (request.method !== 'GET') return;
     seen.push(request.url ?? '');
     flight.peak = Math.max(flight.peak, ++flight.now);
-    response.on('close', () => flight.now--);
+    response.on('close', () => {
+      flight.now--;
+      if (response.writableFinished) answered.push(request.url ?? '');
+      else cancelled++;
+    });
   });
 });
 afterEach(async () => {
@@ -44,9 +51,10 @@ afterAll(() => server.app.close());
 const sql = <T>(query: string, ...params: unknown[]) => server.ctx.db.prepare(query).all(...params) as T[];
 const reset = () => {
   seen.length = 0;
+  answered.length = 0;
   flight.peak = 0;
 };
-const paths = () => seen.map((url) => decodeURIComponent(url));
+const paths = (urls = seen) => urls.map((url) => decodeURIComponent(url));
 
 /** A network the test cuts and restores: requests fail as a cut connection does, `online` is told. */
 function network() {
@@ -142,11 +150,12 @@ describe('offline briefcase', () => {
     net.cutAfter = 60;
     const first = engine.briefcase.start(roles);
     await until(() => engine.briefcase.state.paused);
-    const before = paths();
-    expect(detailPaths(before).length).toBeGreaterThan(0);
-    // A reload: the pass stops where it is, then starts again with the network back.
+    // A reload: the pass stops where it is (its requests in flight are cancelled: not done), then starts
+    // again with the network back.
     await engine.briefcase.stop();
     await first;
+    const before = paths(answered);
+    expect(detailPaths(before).length).toBeGreaterThan(0);
     net.restore();
     reset();
     await engine.briefcase.start(roles);
@@ -301,6 +310,30 @@ describe('offline briefcase', () => {
     } finally {
       for (const p of places) server.ctx.db.prepare(`UPDATE intervention_requests SET place = ? WHERE id = ?`).run(p.place, p.id);
     }
+  });
+
+  it('stands by for a new version: the requests in flight are cancelled, none leaves after, the pass resumes at the next start', async () => {
+    const { engine, roles } = await signedIn('gestionnaire@demo.fr');
+    // Slow answers: the pass has requests in flight when the update is accepted.
+    server.faults.set({ latency: 5_000, drop: 0, lost: 0, error: 0, seed: 1 });
+    try {
+      reset();
+      cancelled = 0;
+      const pass = engine.briefcase.start(roles);
+      await until(() => flight.now >= 1);
+      await engine.standBy();
+      await pass;
+      await until(() => flight.now === 0);
+      expect(cancelled).toBeGreaterThanOrEqual(1);
+      const sent = seen.length;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen.length).toBe(sent);
+      expect(engine.briefcase.state.lastCompleteAt).toBeNull();
+    } finally {
+      server.faults.set({ latency: 20, drop: 0, lost: 0, error: 0, seed: 1 });
+    }
+    await engine.briefcase.start(roles);
+    expect(engine.briefcase.state.lastCompleteAt).toBeGreaterThan(0);
   });
 
   it('a closed request the server no longer has (404) leaves the device at the next pass', async () => {

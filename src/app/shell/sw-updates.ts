@@ -7,6 +7,7 @@
  */
 import { proxy } from 'valtio';
 import { Workbox } from 'workbox-window';
+import { standByEngine } from '../../services/engine';
 
 export const updates = proxy({ waiting: false });
 
@@ -29,12 +30,17 @@ export function registerWorker(): () => void {
   return () => clearInterval(timer);
 }
 
-/** Lets the waiting worker take over (sw.ts's SKIP_WAITING), then reloads once it controls the page. */
+/**
+ * Lets the waiting worker take over (sw.ts's SKIP_WAITING), then reloads once it controls the page.
+ * The engine stops its requests first: the waiting worker takes over only once the running one has none
+ * in flight (the offline pass downloading photos would otherwise hold the update back).
+ */
 export async function activateUpdate(): Promise<void> {
-  const registration = await navigator.serviceWorker.getRegistration('/');
-  if (!registration?.waiting) return;
+  const waiting = (await navigator.serviceWorker.getRegistration('/'))?.waiting;
+  if (!waiting) return;
+  await standByEngine();
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-  registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
 
 export type UpdateCheck = 'updating' | 'none' | 'failed' | 'unsupported';
