@@ -43,6 +43,7 @@ export interface Offline10kResult {
   detailOpen: Stats;
   /** The same around Playwright's click and wait, from Node. */
   seenFromNode: { listOpen: Stats; detailOpen: Stats };
+  runsMs: { list: number[]; detail: number[] };
   goals: typeof GOALS;
   met: { list: boolean; detail: boolean; heap: boolean };
 }
@@ -165,6 +166,8 @@ export async function measureOffline10k(): Promise<Offline10kResult> {
       listOpen,
       detailOpen,
       seenFromNode,
+      // In the order of the opens (the first after going offline, then the next ones).
+      runsMs: { list: listTimes, detail: detailTimes },
       goals: GOALS,
       // On what the pass keeps alive: the used heap's peak is V8's choice of when to collect (206-307 MB
       // without the forced collections on this desktop, 110 MB with them), not the app's need.

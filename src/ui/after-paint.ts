@@ -20,3 +20,13 @@ export function afterPaint(fn: () => void): () => void {
     clearTimeout(fallback);
   };
 }
+
+/** Runs `fn` when the page is idle (at most `timeout` ms later); returns a cancel function. */
+export function whenIdle(fn: () => void, timeout = 5000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(fn, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(fn, 1000);
+  return () => clearTimeout(timer);
+}

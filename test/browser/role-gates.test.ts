@@ -73,6 +73,22 @@ describe('role gates', () => {
     expect(w.errors).toEqual([]);
   });
 
+  it('loads ahead, while the page is idle, the code of the screens an inspector may open, none of the modules they may not', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname.split('/').pop()!));
+    await signIn(page, 'inspecteur@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+    // The visit's fiche and the visit list, before any visit screen is opened: a first open offline waits for no code.
+    await expect.poll(() => ['fiche-page-', 'list-page-'].every((name) => scripts.some((s) => s.startsWith(name))), { timeout: 20_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // Interventions' dashboards and agenda, OS and echopark creation are not the inspector's.
+    expect(scripts.filter((s) => /^(dashboard-pages|feed-pages|create-page)-/.test(s))).toEqual([]);
+    expect(page.url()).toBe(`${env.baseUrl}/`);
+    await context.close();
+  });
+
   it('an inspector sent to /planning or /requests lands on home with the notice; no request of those modules, no console error', async () => {
     const w = await signedIn('inspecteur@demo.fr', 'Bonjour Julie');
     await refused(w, '/planning', 'messaging', 'Bonjour Julie', 'role-gate-inspector-planning');

@@ -18,22 +18,13 @@ import { detachEngine, getEngine } from '../../services/engine';
 import { showToast } from '../../services/toasts';
 import { handleError, setErrorNavigation } from '../../services/errors';
 import { showPushNotes } from './push-notes';
-import { afterPaint } from '../../ui/after-paint';
+import { afterPaint, whenIdle } from '../../ui/after-paint';
+import { warmScreens } from './warm-screens';
 import { isInstalled } from '../../ui/installed';
 
 // The offer to turn notifications on loads only where it may show: the installed app, browser not yet answered.
 const NotificationPrompt = lazy(() => import('./notification-prompt').then((m) => ({ default: m.NotificationPrompt })));
 const mayOfferNotifications = () => isInstalled() && typeof Notification !== 'undefined' && Notification.permission === 'default';
-
-/** Runs `fn` when the page is idle (at most 5 s later); returns a cancel function. */
-function whenIdle(fn: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(fn, { timeout: 5000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(fn, 1000);
-  return () => clearTimeout(timer);
-}
 
 /**
  * True once a signed-in screen has been painted for the current user. The
@@ -94,6 +85,8 @@ function useSessionLife(screenShown: boolean): void {
         .then((engine) => engine.briefcase.start(session.state.user?.roles ?? []))
         .catch(background);
     });
+    // The code of the screens the user may open, loaded ahead (a first open offline does not wait for it).
+    const stopWarming = warmScreens(router, session.state.user?.roles ?? []);
     setNotifier((contents) => void showPushNotes(contents));
     session.startTick(() => ({
       installed: isInstalled(),
@@ -112,6 +105,7 @@ function useSessionLife(screenShown: boolean): void {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       cancelBriefcase();
+      stopWarming();
       session.stopTick();
       setNotifier(null);
       window.removeEventListener('pagehide', flushDrafts);
@@ -119,7 +113,7 @@ function useSessionLife(screenShown: boolean): void {
       window.removeEventListener('focus', sendNow);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [started, userId]);
+  }, [started, userId, router]);
   // The session ended (refresh refused, a 401 the client could not recover): said once; the user's
   // store and queued work stay on the device for their next sign-in; back to /login.
   useEffect(
