@@ -200,10 +200,11 @@ describe('offline shell and updates', () => {
     // one is in flight the old worker is busy, and Chromium lets a waiting worker take over only once it
     // is not: the pass must stand by for the update to happen.
     let photos: 'refused' | 'slow' = 'refused';
+    let refused = 0;
     let slow = 0;
     await context.route(/\/api\/(work_validation_requests\/)?media\/\d+$/, (route) => {
       if (!route.request().serviceWorker()) return void route.continue();
-      if (photos === 'refused') return void route.abort('internetdisconnected');
+      if (photos === 'refused') return void (refused++, route.abort('internetdisconnected'));
       const delay = 1000 + (slow++ % 4) * 700;
       setTimeout(() => void route.continue().catch(() => undefined), delay);
     });
@@ -211,6 +212,8 @@ describe('offline shell and updates', () => {
     await signIn(page, 'gestionnaire@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
     await waitForServiceWorker(page);
+    // The pass has come to the photos (they wait for the network).
+    await expect.poll(() => refused, { timeout: 60_000 }).toBeGreaterThan(0);
     fs.appendFileSync(path.join(env.appDir, 'sw.js'), '\n// nouvelle version\n');
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
