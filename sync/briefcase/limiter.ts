@@ -69,10 +69,21 @@ export function limitedApi(api: ApiClient, limiter: Limiter, signal: AbortSignal
       if (signal.aborted) return Promise.reject(new PassStopped());
       return fn();
     });
-  const bound = (options?: CallOptions): CallOptions => ({ ...options, signal: options?.signal ? AbortSignal.any([options.signal, signal]) : signal });
+  const bound = (options?: CallOptions): CallOptions => ({ ...options, signal: options?.signal ? either(options.signal, signal) : signal });
   return {
     call: (method, path, options) => guard(() => api.call(method, path, bound(options))),
     list: (path, options) => guard(() => api.list(path, bound(options))),
     refresh: () => api.refresh(),
   };
+}
+
+/** Aborted when either is (AbortSignal.any where the browser has it: not Safari before 17.4). */
+function either(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  for (const signal of [a, b]) {
+    if (signal.aborted) both.abort(signal.reason);
+    else signal.addEventListener('abort', () => both.abort(signal.reason), { once: true });
+  }
+  return both.signal;
 }
