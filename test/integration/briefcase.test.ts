@@ -52,6 +52,7 @@ const sql = <T>(query: string, ...params: unknown[]) => server.ctx.db.prepare(qu
 const reset = () => {
   seen.length = 0;
   answered.length = 0;
+  cancelled = 0;
   flight.peak = 0;
 };
 const paths = (urls = seen) => urls.map((url) => decodeURIComponent(url));
@@ -318,7 +319,6 @@ describe('offline briefcase', () => {
     server.faults.set({ latency: 5_000, drop: 0, lost: 0, error: 0, seed: 1 });
     try {
       reset();
-      cancelled = 0;
       const pass = engine.briefcase.start(roles);
       await until(() => flight.now >= 1);
       await engine.standBy();
