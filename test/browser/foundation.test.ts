@@ -226,9 +226,17 @@ describe('offline shell and updates', () => {
     await context.setOffline(true);
     await context.setOffline(false);
     await expect.poll(() => slow, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+    // Until the reload, both buttons wait, « Mettre à jour » busy: noted where the reload keeps it.
+    await page.evaluate(`(() => {
+      const [later, update] = ['Plus tard', 'Mettre à jour'].map((name) => [...document.querySelectorAll('button')].find((b) => b.textContent === name));
+      new MutationObserver(() => {
+        if (later.disabled && update.disabled && update.getAttribute('aria-busy') === 'true') sessionStorage.setItem('update-waited', 'yes');
+      }).observe(update, { attributes: true });
+    })()`);
     await page.getByRole('button', { name: 'Mettre à jour' }).click();
     await page.waitForEvent('framenavigated', { timeout: 15_000 });
     await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('update-waited'))).toBe('yes');
     await context.close();
   });
 });
