@@ -10,7 +10,7 @@
 import { proxy } from 'valtio/vanilla';
 import type { ApiClient } from '../api/client';
 import type { Database } from '../store/database';
-import { createLimiter, limitedApi } from './limiter';
+import { createLimiter } from './limiter';
 import { createPass, type NetworkGate, type PassRun } from './pass';
 import { evictOverBudget, mediaBytesOf, mediaToFetch, readMediaIndex, readViewed, writeMediaIndex, writeViewed, type MediaIndex } from './media';
 import { readPass, readSummary, readTaskRecords, writePass, writeSummary, type BriefcaseSummary } from './records';
@@ -200,17 +200,14 @@ export function createBriefcase(env: BriefcaseEnv) {
     const limiter = createLimiter(env.requestLimit ?? REQUEST_LIMIT);
     progress.done = 0;
     progress.total = 0;
-    // Aborted when the run stops: its requests in flight are cancelled, the next ones never leave.
-    const stopping = new AbortController();
-    const api = limitedApi(env.api, limiter, stopping.signal);
     const records = readTaskRecords(db);
     // Awaited by each task, which fails with it: not an unhandled rejection when no task runs.
     records.catch(() => undefined);
     const run = createPass({
       db,
       records,
-      api,
-      stopping,
+      api: env.api,
+      limiter,
       startedAt,
       staleMs: intervalMs,
       concurrency: env.taskConcurrency ?? TASK_CONCURRENCY,

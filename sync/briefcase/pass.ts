@@ -10,7 +10,7 @@
 import type { ApiClient } from '../api/client';
 import { isApiFailure } from '../api/failure';
 import type { Database } from '../store/database';
-import { PassStopped } from './limiter';
+import { limitedApi, PassStopped, type Limiter } from './limiter';
 import { digest, isDue, writeTask, type TaskRecord } from './records';
 import type { MediaCandidate } from './media';
 import type { PrimePass, PrimeTask } from './types';
@@ -26,10 +26,9 @@ export interface PassEnv {
   db: Database;
   /** The task records of the store (readTaskRecords, read as the pass starts), kept current by the pass. */
   records: Promise<Map<string, TaskRecord>>;
-  /** The limited client (limiter.ts), bound to `stopping`'s signal. */
+  /** The session's client: the pass's calls go through `limiter`, and stop() cancels those in flight. */
   api: ApiClient;
-  /** Aborted by stop(): the pass's requests in flight are cancelled. */
-  stopping: AbortController;
+  limiter: Limiter;
   startedAt: number;
   staleMs: number;
   concurrency: number;
@@ -70,21 +69,24 @@ export function createPass(env: PassEnv): PassRun {
   const media: MediaCandidate[] = [];
   let running = 0;
   let failures = 0;
-  let stopped = false;
+  // Aborted by stop(): the pass's requests in flight are cancelled, the next ones never leave.
+  const stopping = new AbortController();
+  const api = limitedApi(env.api, env.limiter, stopping.signal);
+  const stopped = () => stopping.signal.aborted;
   let onDrained: (() => void)[] = [];
 
   async function withNetwork(run: () => Promise<void>): Promise<Outcome> {
     for (;;) {
       // Checked before the gate too: a task that reaches here after stop() must not close it again
       // (the next pass would wait out the retry delay behind it).
-      if (stopped) return 'stopped';
+      if (stopped()) return 'stopped';
       await env.gate.ready();
-      if (stopped) return 'stopped';
+      if (stopped()) return 'stopped';
       try {
         await run();
         return 'done';
       } catch (error) {
-        if (stopped || error instanceof PassStopped) return 'stopped';
+        if (stopped() || error instanceof PassStopped) return 'stopped';
         if (isApiFailure(error) && error.kind === 'network') {
           env.gate.close();
           continue;
@@ -99,7 +101,7 @@ export function createPass(env: PassEnv): PassRun {
 
   async function runEntry({ task, resolve }: Entry): Promise<void> {
     try {
-      if (stopped) return;
+      if (stopped()) return;
       const records = await env.records;
       const record = task.always ? null : (records.get(task.key) ?? null);
       if (!isDue(task, record, env.startedAt, Date.now(), env.staleMs)) return;
@@ -113,7 +115,7 @@ export function createPass(env: PassEnv): PassRun {
       }
     } catch (error) {
       // The store closed under a stopped pass, or a write failed: the task runs again next pass.
-      if (!stopped) {
+      if (!stopped()) {
         failures++;
         env.onError(error);
       }
@@ -141,7 +143,7 @@ export function createPass(env: PassEnv): PassRun {
 
   const pass: PrimePass = {
     task(task: PrimeTask): Promise<void> {
-      if (stopped) return Promise.resolve();
+      if (stopped()) return Promise.resolve();
       const known = seen.get(task.key);
       if (known) return known;
       let resolve!: () => void;
@@ -155,12 +157,12 @@ export function createPass(env: PassEnv): PassRun {
       return promise;
     },
     async media(path: string, date: string | null, object?: string): Promise<void> {
-      if (!stopped) media.push({ path, date, object: object ?? null });
+      if (!stopped()) media.push({ path, date, object: object ?? null });
     },
     get stopped() {
-      return stopped;
+      return stopped();
     },
-    api: env.api,
+    api,
   };
 
   return {
@@ -170,13 +172,12 @@ export function createPass(env: PassEnv): PassRun {
       return failures;
     },
     get stopped() {
-      return stopped;
+      return stopped();
     },
     withNetwork,
     drained: () => (running === 0 && lists.length === 0 && rest.length === 0 ? Promise.resolve() : new Promise((r) => onDrained.push(r))),
     stop() {
-      stopped = true;
-      env.stopping.abort();
+      stopping.abort();
       for (const entry of [...lists.splice(0), ...rest.splice(0)]) {
         env.onEnded();
         entry.resolve();

@@ -58,7 +58,9 @@ export function writeLocalSoon(db: Database, id: string, value: unknown): Promis
 export function pendingLocal(db: Database, id: string): { value: unknown } | null {
   const batches = stores.get(db);
   if (!batches) return null;
-  for (const values of [batches.waiting?.values, ...[...batches.landing].reverse()]) if (values?.has(id)) return { value: values.get(id) };
+  if (batches.waiting?.values.has(id)) return { value: batches.waiting.values.get(id) };
+  // The latest batch first; read on every local read, so no array is copied.
+  for (let i = batches.landing.length - 1; i >= 0; i--) if (batches.landing[i]!.has(id)) return { value: batches.landing[i]!.get(id) };
   return null;
 }
 
