@@ -18,7 +18,7 @@ import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { makePhotoInPage } from '../../bench/image-downscale';
 import { demoPng } from '../../server/seed/images';
 import { ECHOPARK_REASONS } from '../../sync/contract/echopark';
-import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
+import { refusedOffline, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
 import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
@@ -36,7 +36,7 @@ async function member(): Promise<{ page: Page; context: BrowserContext; errors: 
   const context = await env.newContext();
   const page = await context.newPage();
   const errors: string[] = [];
-  const expected = (m: ConsoleMessage) => m.text().includes('net::ERR_INTERNET_DISCONNECTED') || /tile\.openstreetmap\.org/.test(m.location().url);
+  const expected = (m: ConsoleMessage) => refusedOffline(m) || /tile\.openstreetmap\.org/.test(m.location().url);
   page.on('console', (m) => m.type() === 'error' && !expected(m) && errors.push(`${m.text()} @ ${m.location().url}`));
   page.on('pageerror', (e) => errors.push(String(e)));
   await signIn(page, 'echopark@demo.fr');

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { demoPng } from '../../server/seed/images';
-import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
+import { refusedOffline, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
 import { sqlOf } from '../sql';
 
 // Lets context.route() see the service worker's own fetches (tiles go through its cache).
@@ -78,7 +78,7 @@ async function member(email: string, greeting: string): Promise<{ page: Page; co
   const page = await context.newPage();
   const errors: string[] = [];
   // Chromium logs every request refused while offline (the outbox's tries); those are the network's, not the app's.
-  const expected = (m: ConsoleMessage) => /tile\.openstreetmap\.org/.test(m.location().url) || m.text().includes('net::ERR_INTERNET_DISCONNECTED');
+  const expected = (m: ConsoleMessage) => /tile\.openstreetmap\.org/.test(m.location().url) || refusedOffline(m);
   page.on('console', (m) => m.type() === 'error' && !expected(m) && errors.push(`${m.text()} @ ${m.location().url}`));
   page.on('pageerror', (e) => errors.push(String(e)));
   await signIn(page, email);

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { DESKTOP, PHONE, refusedOffline, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -97,7 +97,7 @@ const ROLES: Record<string, Role> = {
 
 /** Console errors and uncaught exceptions of a page (a request the test cut is not the app's error). */
 function watchErrors(page: Page, into: string[]): void {
-  page.on('console', (m) => m.type() === 'error' && !/ERR_INTERNET_DISCONNECTED/.test(m.text()) && into.push(m.text()));
+  page.on('console', (m) => m.type() === 'error' && !refusedOffline(m) && into.push(m.text()));
   page.on('pageerror', (e) => into.push(e.message));
 }
 

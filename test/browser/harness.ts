@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { followOffline } from './offline-state';
 import { buildServer, type ReferenceServer } from '../../server/app';
 import { testConfig, type ServerConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/seed/world';
+import { isMediaPath } from '../../sync/contract/caches';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
@@ -119,6 +120,20 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     if (Date.now() > deadline) throw new Error('The service worker never took control of the page');
     await page.waitForTimeout(100);
   }
+}
+
+/**
+ * Chromium's own log of a request the network refused (the test went offline): the page's
+ * requests say ERR_INTERNET_DISCONNECTED; a photo goes through the service worker's cache
+ * route, whose fetch fails, so the page's request ends ERR_FAILED (a pass priming the
+ * photos when the network went). These are the network's, not the app's errors.
+ */
+export function refusedOffline(m: ConsoleMessage): boolean {
+  const text = m.text();
+  if (text.includes('net::ERR_INTERNET_DISCONNECTED')) return true;
+  if (!text.includes('net::ERR_FAILED')) return false;
+  const { pathname } = new URL(m.location().url || 'about:blank');
+  return isMediaPath(pathname);
 }
 
 /** Screenshots the current page at phone and desktop size (name-phone.png, name-desktop.png). */

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { signIn, screenshots, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { refusedOffline, signIn, screenshots, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -27,8 +27,7 @@ async function signedIn(email: string, greeting: string, missing: readonly numbe
   const page = await context.newPage();
   const errors: string[] = [];
   const expected = (m: ConsoleMessage) =>
-    m.text().includes('ERR_INTERNET_DISCONNECTED') ||
-    (m.text().includes('404') && missing.some((id) => m.location().url.includes(`/api/`) && m.location().url.includes(`/${id}`)));
+    refusedOffline(m) || (m.text().includes('404') && missing.some((id) => m.location().url.includes(`/api/`) && m.location().url.includes(`/${id}`)));
   page.on('console', (m) => m.type() === 'error' && !expected(m) && errors.push(`${m.text()} @ ${m.location().url}`));
   page.on('pageerror', (e) => errors.push(String(e)));
   await signIn(page, email);

@@ -16,7 +16,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../server/seed/world';
-import { DESKTOP, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
+import { DESKTOP, refusedOffline, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv, axeViolations } from './harness';
 
 const axe = async (page: Page, name: string) => expect(await axeViolations(page), name).toEqual([]);
 import { sqlOf } from '../sql';
@@ -35,7 +35,7 @@ async function signedIn(email: string, greeting: string, context?: BrowserContex
   const ctx = context ?? (await env.newContext());
   const page = await ctx.newPage();
   const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('net::ERR_INTERNET_DISCONNECTED') && errors.push(m.text()));
+  page.on('console', (m) => m.type() === 'error' && !refusedOffline(m) && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(String(e)));
   await signIn(page, email);
   await page.getByRole('heading', { name: greeting }).waitFor();

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
-import { signIn, startBrowserEnv, type BrowserEnv } from './harness';
+import { refusedOffline, signIn, startBrowserEnv, type BrowserEnv } from './harness';
 import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
@@ -31,19 +31,18 @@ const where = (page: Page) => {
 
 /**
  * Collects the uncaught errors and console errors of a page, each with its tab and screen.
- * `allowed` lists the noise a test expects (each justified where it is passed).
+ * `offline`: the test goes offline, and the browser's log of the requests refused then is expected.
  */
-function collectErrors(page: Page, tab: string, into: string[], allowed: readonly RegExp[] = []): void {
-  const keep = (text: string) => !allowed.some((pattern) => pattern.test(text));
+function collectErrors(page: Page, tab: string, into: string[], offline = false): void {
   page.on('pageerror', (error) => {
     const text = `${error.name}: ${error.message}`;
-    if (keep(text)) into.push(`[${tab} ${where(page)}] uncaught ${text}\n${(error.stack ?? '').split('\n').slice(1, 6).join('\n')}`);
+    into.push(`[${tab} ${where(page)}] uncaught ${text}\n${(error.stack ?? '').split('\n').slice(1, 6).join('\n')}`);
   });
   page.on('console', (message: ConsoleMessage) => {
-    if (message.type() !== 'error') return;
+    if (message.type() !== 'error' || (offline && refusedOffline(message))) return;
     const { url, lineNumber } = message.location();
     const text = `${message.text()}${url ? ` @ ${url}:${lineNumber}` : ''}`;
-    if (keep(text)) into.push(`[${tab} ${where(page)}] console.error ${text}`);
+    into.push(`[${tab} ${where(page)}] console.error ${text}`);
   });
 }
 
@@ -55,15 +54,15 @@ interface Tabs {
 }
 
 /** One browser, signed in from tab A; tab B opened afterwards at home, both greeting the user. */
-async function twoTabs(email: string, greeting: string, allowed: readonly RegExp[] = []): Promise<Tabs> {
+async function twoTabs(email: string, greeting: string, offline = false): Promise<Tabs> {
   const context = await env.newContext();
   const errors: string[] = [];
   const a = await context.newPage();
-  collectErrors(a, 'A', errors, allowed);
+  collectErrors(a, 'A', errors, offline);
   await signIn(a, email);
   await a.getByRole('heading', { name: greeting }).waitFor();
   const b = await context.newPage();
-  collectErrors(b, 'B', errors, allowed);
+  collectErrors(b, 'B', errors, offline);
   await b.goto('/');
   await b.getByRole('heading', { name: greeting }).waitFor();
   return { context, a, b, errors };
@@ -89,10 +88,6 @@ const records = (page: Page, id: number) =>
 
 /** The pending chip of the top bar ('3 envois en attente'), whatever the count. */
 const pendingChip = (page: Page) => page.getByRole('link', { name: /^\d+ envois? en attente$/ });
-
-// The browser logs every request that fails for want of network; offline, that is the expected
-// outcome of the engine's attempts and pulls, not an error of the app.
-const OFFLINE_FAILURES = /net::ERR_INTERNET_DISCONNECTED/;
 
 describe('two tabs', () => {
   it('a first name changed in one tab greets in the other within 2 s, without a reload', async () => {
@@ -121,7 +116,7 @@ describe('two tabs', () => {
         )
         .get() as { id: number }
     ).id;
-    const { context, a, b, errors } = await twoTabs('prestataire2@demo.fr', 'Bonjour Marc', [OFFLINE_FAILURES]);
+    const { context, a, b, errors } = await twoTabs('prestataire2@demo.fr', 'Bonjour Marc', true);
     for (const page of [a, b]) {
       await page.goto(`/requestsdetail/${id}?defaultTab=messages`);
       await page.getByLabel('Votre message').waitFor();
