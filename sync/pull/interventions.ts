@@ -70,8 +70,9 @@ export async function pullInterventionPageItems(db: Database, api: ApiClient, pl
   return { received: items.length, items: valid };
 }
 
-export function pullInterventionDetail(db: Database, api: ApiClient, id: number): Promise<'stored' | 'removed' | 'kept'> {
+export function pullInterventionDetail(db: Database, api: ApiClient, id: number, onStored?: (doc: StoredDoc) => void): Promise<'stored' | 'removed' | 'kept'> {
   return pullDetail(db, api, asCached(db.interventions), {
+    onStored,
     resource: 'intervention',
     path: paths.detail(id),
     schema: listItem,
@@ -81,11 +82,14 @@ export function pullInterventionDetail(db: Database, api: ApiClient, id: number)
   });
 }
 
-/** The children of one request (appointments, debriefings, messages): the server's replace the cached ones. */
 /** Messages asked per page of a thread, and the most pages read (10,000 messages). */
 const THREAD_PAGE_SIZE = 200;
 const MAX_PAGES = 50;
 
+/**
+ * The children of one request (appointments, debriefings, messages): the server's replace the cached
+ * ones. Resolves with the server's children as written (the briefcase reads their media there).
+ */
 async function pullChildren<S extends v.GenericSchema>(
   db: Database,
   api: ApiClient,
@@ -100,7 +104,7 @@ async function pullChildren<S extends v.GenericSchema>(
     /** Asked page by page (itemsPerPage) until a short page; absent: one call. */
     pageSize?: number;
   },
-): Promise<void> {
+): Promise<StoredDoc[]> {
   const items: unknown[] = [];
   for (let page = 1; ; page++) {
     const size = pull.pageSize;
@@ -113,18 +117,15 @@ async function pullChildren<S extends v.GenericSchema>(
   }
   const now = Date.now();
   const { valid } = checkItems(pull.item, items, pull.path);
-  await storeFresh(
-    db,
-    asCached(collection),
-    valid.map((item) => ({ ...pull.toDoc(item, now), ...pull.parent })),
-    { replace: pull.parent },
-  );
+  const docs = valid.map((item) => ({ ...pull.toDoc(item, now), ...pull.parent }));
+  await storeFresh(db, asCached(collection), docs, { replace: pull.parent });
   await markRefreshed(db, pull.resource, now);
+  return docs;
 }
 
 const cached = (id: string, data: object, now: number) => ({ id, data: plain(data), pending: false, refreshedAt: now });
 
-export function pullAppointments(db: Database, api: ApiClient, interventionId: number): Promise<void> {
+export function pullAppointments(db: Database, api: ApiClient, interventionId: number): Promise<StoredDoc[]> {
   return pullChildren(db, api, db.appointments, {
     path: paths.appointments,
     searchParams: { interventionRequest: interventionId },
@@ -135,7 +136,8 @@ export function pullAppointments(db: Database, api: ApiClient, interventionId: n
   });
 }
 
-export function pullDebriefings(db: Database, api: ApiClient, interventionId: number): Promise<void> {
+/** Resolves with the server's debriefings (one with changes pending keeps its local copy in the store). */
+export function pullDebriefings(db: Database, api: ApiClient, interventionId: number): Promise<StoredDoc[]> {
   return pullChildren(db, api, db.debriefings, {
     path: paths.debriefings,
     searchParams: { interventionRequest: interventionId, 'order[dateEnd]': 'desc' },
@@ -149,7 +151,7 @@ export function pullDebriefings(db: Database, api: ApiClient, interventionId: nu
 export const threadKey = (kind: 'intervention' | 'os', id: number | string) => `${kind}:${id}`;
 
 /** The messages of one thread (an intervention's or an OS's), oldest first: the server's replace the cached ones. */
-export function pullThreadMessages(db: Database, api: ApiClient, key: string, path: string, filter: Record<string, string | number>): Promise<void> {
+export function pullThreadMessages(db: Database, api: ApiClient, key: string, path: string, filter: Record<string, string | number>): Promise<StoredDoc[]> {
   return pullChildren(db, api, db.messages, {
     path,
     searchParams: { ...filter, 'order[date]': 'asc' },
@@ -162,7 +164,7 @@ export function pullThreadMessages(db: Database, api: ApiClient, key: string, pa
   });
 }
 
-export function pullMessages(db: Database, api: ApiClient, interventionId: number): Promise<void> {
+export function pullMessages(db: Database, api: ApiClient, interventionId: number): Promise<StoredDoc[]> {
   return pullThreadMessages(db, api, threadKey('intervention', interventionId), paths.messages, { interventionRequest: interventionId });
 }
 

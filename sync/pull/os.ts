@@ -98,8 +98,9 @@ export async function pullOsPageItems(db: Database, api: ApiClient, places: read
   return { received: items.length, items: valid };
 }
 
-export function pullOsDetail(db: Database, api: ApiClient, id: number): Promise<'stored' | 'removed' | 'kept'> {
+export function pullOsDetail(db: Database, api: ApiClient, id: number, onStored?: (doc: StoredDoc) => void): Promise<'stored' | 'removed' | 'kept'> {
   return pullDetail(db, api, asCached(db.workrequests), {
+    onStored,
     resource: 'os',
     path: osPaths.detail(id),
     schema: osItem,
@@ -122,7 +123,7 @@ export async function pullOsNextSteps(db: Database, api: ApiClient, id: number):
 
 export const osThread = (id: number | string) => threadKey('os', id);
 
-export function pullOsMessages(db: Database, api: ApiClient, id: number): Promise<void> {
+export function pullOsMessages(db: Database, api: ApiClient, id: number): Promise<StoredDoc[]> {
   return pullThreadMessages(db, api, osThread(id), osPaths.messages(OS_FIRM), { workValidationRequest: id });
 }
 

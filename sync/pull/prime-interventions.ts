@@ -14,6 +14,7 @@ import type { Database } from '../store/database';
 import { storedDoc, storedDocs } from '../store/queries';
 import { LIST_PAGE_SIZE, pullAppointments, pullDebriefings, pullInterventionDetail, pullInterventionPageItems, pullMessages, threadKey } from './interventions';
 import { primeDetail, primeListPages } from './prime-list';
+import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
 
 const mediaOf = (data: unknown): MediaDto[] => {
@@ -25,16 +26,21 @@ async function primeRequest(db: Database, pass: PrimePass, item: InterventionLis
   const id = item.id;
   const object = `intervention:${id}`;
   const fingerprint = JSON.stringify(item);
-  if (!(await primeDetail(pass, object, fingerprint, () => pullInterventionDetail(db, pass.api, id)))) return;
-  const child = (name: string, pull: () => Promise<void>) => pass.task({ key: `${object}:${name}`, fingerprint, run: pull });
+  // The media are read from what this pass stored, or from the store when a task was not due.
+  const fresh: { detail?: StoredDoc; debriefings?: StoredDoc[] } = {};
+  if (!(await primeDetail(pass, object, fingerprint, () => pullInterventionDetail(db, pass.api, id, (doc) => (fresh.detail = doc))))) return;
+  const child = (name: string, pull: () => Promise<unknown>) => pass.task({ key: `${object}:${name}`, fingerprint, run: () => pull().then(() => undefined) });
   await Promise.all([
     child('appointments', () => pullAppointments(db, pass.api, id)),
-    child('debriefings', () => pullDebriefings(db, pass.api, id)),
+    child('debriefings', async () => (fresh.debriefings = await pullDebriefings(db, pass.api, id))),
     unread.has(object) ? null : child('messages', () => pullMessages(db, pass.api, id)),
   ]);
-  const doc = await storedDoc(db.interventions, String(id));
-  const debriefings = await storedDocs(db.debriefings, { selector: { interventionId: String(id) } });
-  for (const media of [...mediaOf(doc?.data), ...debriefings.flatMap((d) => mediaOf(d.data))]) {
+  // The detail's own list of media (a merge keeps it over the list item's); without one, the stored document's.
+  const requestMedia = Array.isArray(fresh.detail?.data['medias'])
+    ? mediaOf(fresh.detail.data)
+    : mediaOf((await storedDoc(db.interventions, String(id)))?.data);
+  const debriefings: { data: unknown }[] = fresh.debriefings ?? (await storedDocs(db.debriefings, { selector: { interventionId: String(id) } }));
+  for (const media of [...requestMedia, ...debriefings.flatMap((d) => mediaOf(d.data))]) {
     await pass.media(corePaths.media(media.id), media.date ?? null, object);
   }
 }

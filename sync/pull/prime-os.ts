@@ -14,19 +14,22 @@ import { storedDoc } from '../store/queries';
 import { threadKey } from './interventions';
 import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
 import { primeDetail, primeListPages } from './prime-list';
+import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
 
 async function primeOs(db: Database, pass: PrimePass, item: OsDto, unread: ReadonlySet<string>): Promise<void> {
   const id = item.id;
   const object = `os:${id}`;
   const fingerprint = JSON.stringify(item);
-  if (!(await primeDetail(pass, object, fingerprint, () => pullOsDetail(db, pass.api, id)))) return;
+  // The media are read from what this pass stored, or from the store when the detail was not due.
+  const fresh: { detail?: StoredDoc } = {};
+  if (!(await primeDetail(pass, object, fingerprint, () => pullOsDetail(db, pass.api, id, (doc) => (fresh.detail = doc))))) return;
   await Promise.all([
     pass.task({ key: `${object}:next-steps`, fingerprint, run: () => pullOsNextSteps(db, pass.api, id).then(() => undefined) }),
-    unread.has(object) ? null : pass.task({ key: `${object}:messages`, fingerprint, run: () => pullOsMessages(db, pass.api, id) }),
+    unread.has(object) ? null : pass.task({ key: `${object}:messages`, fingerprint, run: () => pullOsMessages(db, pass.api, id).then(() => undefined) }),
   ]);
-  const doc = await storedDoc(db.workrequests, String(id));
-  const medias = (doc?.data as Partial<OsDto> | undefined)?.medias;
+  const detailMedias = fresh.detail?.data['medias'];
+  const medias = Array.isArray(detailMedias) ? detailMedias : ((await storedDoc(db.workrequests, String(id)))?.data as Partial<OsDto> | undefined)?.medias;
   for (const media of Array.isArray(medias) ? medias : []) await pass.media(osPaths.media(media.id), media.date ?? null, object);
 }
 

@@ -133,6 +133,26 @@ describe('offline briefcase', () => {
     }
     // No closed request's detail.
     for (const r of stored.filter((s) => s.place === 'closed')) expect(got).not.toContain(`/api/intervention_requests/${r.id}`);
+    // Every photo of an open request and of its debriefings, and every document of an OS whose detail came: once each.
+    const open = `SELECT id FROM intervention_requests WHERE place != 'closed' AND owner_company_id = (SELECT company_id FROM users WHERE email = 'gestionnaire@demo.fr')`;
+    const photos = sql<{ id: number }>(
+      `SELECT media_id AS id FROM intervention_media WHERE intervention_id IN (${open})
+       UNION SELECT dm.media_id FROM debriefing_media dm JOIN debriefings d ON d.id = dm.debriefing_id WHERE d.intervention_id IN (${open})`,
+    );
+    const osOpened = got.flatMap((p) => /^\/api\/work_validation_requests\/(\d+)$/.exec(p)?.[1] ?? []).map(Number);
+    const documents = sql<{ id: number }>(`SELECT media_id AS id FROM work_validation_media WHERE request_id IN (${osOpened.join(',') || 0})`);
+    expect(photos.length).toBeGreaterThan(0);
+    expect(documents.length).toBeGreaterThan(0);
+    for (const { id } of photos)
+      expect(
+        got.filter((p) => p === `/api/media/${id}`),
+        `photo ${id}`,
+      ).toHaveLength(1);
+    for (const { id } of documents)
+      expect(
+        got.filter((p) => p === `/api/work_validation_requests/media/${id}`),
+        `document ${id}`,
+      ).toHaveLength(1);
     expect(flight.peak).toBeLessThanOrEqual(4);
     expect(flight.peak).toBeGreaterThanOrEqual(3);
     expect(engine.briefcase.stats.peak).toBeLessThanOrEqual(4);
