@@ -19,6 +19,7 @@ import { asideKey as asideKeyOf, docKey } from '../outbox/pending-docs';
 import type { CommandContext } from '../outbox/commands';
 import { dataOf } from '../store/plain';
 import { storedDocs } from '../store/queries';
+import { mayHold } from '../store/parents-seen';
 
 export type StoredDoc = CachedDoc & Record<string, unknown>;
 export type AnyCollection = RxCollection<StoredDoc>;
@@ -72,7 +73,8 @@ export async function storeFresh(
   options: StoreOptions = {},
 ): Promise<{ stored: number; keptAside: number; removed: number }> {
   let removed = 0;
-  if (options.replace) {
+  // Those no longer given are read first, unless the collection cannot hold any (parents-seen.ts).
+  if (options.replace && (await mayHold(collection, options.replace))) {
     const keep = new Set(docs.map((d) => d.id));
     const stale = (await storedDocs(collection, { selector: options.replace as never })).filter((d) => !keep.has(d.id) && !d.pending);
     removed = stale.length;

@@ -15,7 +15,7 @@ import * as v from 'valibot';
 import { asCached, pullDetail } from '../../sync/pull/pull';
 import { releaseDocs, rememberRefusal } from '../../sync/outbox/pending-docs';
 import { dataOf } from '../../sync/store/plain';
-import { pullInterventionDetail, pullInterventionPage } from '../../sync/pull/interventions';
+import { pullAppointments, pullInterventionDetail, pullInterventionPage } from '../../sync/pull/interventions';
 import { isApiFailure } from '../../sync/api/failure';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
 
@@ -57,6 +57,37 @@ describe('pull', () => {
     expect(report.removed).toBe(1);
     expect(await store.db.reference.findOne('businessArea:99999').exec()).toBeNull();
     expect(await store.db.reference.findOne('businessArea:99998').exec()).not.toBeNull();
+  });
+
+  it("an object's children the server no longer sends are removed, whenever they came into the store", async () => {
+    store = await openStore(nextStoreId());
+    const db = store.db;
+    const [first, second] = (
+      world.server.ctx.db
+        .prepare(
+          `SELECT id FROM intervention_requests WHERE owner_company_id = (SELECT company_id FROM users WHERE email = 'gestionnaire@demo.fr') ORDER BY id LIMIT 2`,
+        )
+        .all() as { id: number }[]
+    ).map((r) => r.id);
+    const stale = (id: string, interventionId: number) => ({
+      id,
+      interventionId: String(interventionId),
+      date: '2020-01-01',
+      status: 1,
+      data: {},
+      pending: false,
+      refreshedAt: 1,
+    });
+    // Into an empty collection (the pull needs not read it: nothing can be stale).
+    await pullAppointments(db, world.api, first!);
+    const served = await db.appointments.find({ selector: { interventionId: String(first) } }).exec();
+    // Then written by another way (a screen, another tab): the next pulls must still see them.
+    await db.appointments.bulkInsert([stale('stale-1', first!), stale('stale-2', second!)]);
+    await pullAppointments(db, world.api, first!);
+    await pullAppointments(db, world.api, second!);
+    expect(await db.appointments.findOne('stale-1').exec()).toBeNull();
+    expect(await db.appointments.findOne('stale-2').exec()).toBeNull();
+    expect(await db.appointments.find({ selector: { interventionId: String(first) } }).exec()).toHaveLength(served.length);
   });
 
   it('refuses an answer of the wrong shape and leaves the store as it was', async () => {
