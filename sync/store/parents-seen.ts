@@ -27,7 +27,8 @@ function watchOf(collection: RxCollection, field: string): Watch {
   let watch = byField.get(field);
   if (!watch) {
     const written = new Set<string>();
-    // Subscribed before the count: a document written meanwhile is seen by one or the other.
+    // Subscribed before the count: a document written meanwhile is seen by one or the other. The
+    // subscription lasts as long as the collection (its store closes at sign-out).
     collection.$.subscribe((event) => {
       const value = (event.documentData as Record<string, unknown> | undefined)?.[field];
       if (typeof value === 'string') written.add(value);
