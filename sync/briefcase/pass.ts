@@ -56,7 +56,7 @@ export interface PassRun {
   readonly failures: number;
   readonly stopped: boolean;
   /** Runs one request-making step with the pass's offline rule (pause, wait, again). */
-  withNetwork(run: () => Promise<void>): Promise<Outcome>;
+  withNetwork(run: () => Promise<unknown>): Promise<Outcome>;
   /** Resolves once every queued task has ended. */
   drained(): Promise<void>;
   stop(): void;
@@ -75,7 +75,7 @@ export function createPass(env: PassEnv): PassRun {
   const stopped = () => stopping.signal.aborted;
   let onDrained: (() => void)[] = [];
 
-  async function withNetwork(run: () => Promise<void>): Promise<Outcome> {
+  async function withNetwork(run: () => Promise<unknown>): Promise<Outcome> {
     for (;;) {
       // Checked before the gate too: a task that reaches here after stop() must not close it again
       // (the next pass would wait out the retry delay behind it).

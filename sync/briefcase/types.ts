@@ -49,7 +49,7 @@ export interface PrimeTask {
   authoritative?: boolean;
   /** Runs in every pass, first (list pages: they give the other tasks' fingerprints). */
   always?: boolean;
-  run(): Promise<void>;
+  run(): Promise<unknown>;
 }
 
 /** What a module's `prime` hook is given: a queue with at most 4 requests in flight in all. */

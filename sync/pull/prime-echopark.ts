@@ -21,7 +21,7 @@ async function primeRequest(db: Database, pass: PrimePass, item: EchoparkListIte
     key: object,
     fingerprint: dated ? item.modifiedAt : JSON.stringify(item),
     authoritative: dated,
-    run: () => pullEchoparkDetail(db, pass.api, item.id).then(() => undefined),
+    run: () => pullEchoparkDetail(db, pass.api, item.id),
   });
   const doc = await storedDoc(db.echopark, String(item.id));
   const pictures = (doc?.data as { pictures?: { b64?: string; mediaId?: number }[] } | undefined)?.pictures;

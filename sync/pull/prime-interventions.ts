@@ -7,20 +7,15 @@
  * closed request can leave the device (eviction) with its children.
  */
 import { corePaths } from '../contract/core';
-import { INTERVENTION_PLACE_LIST, type InterventionListItem, type MediaDto } from '../contract/interventions';
+import { INTERVENTION_PLACE_LIST, type InterventionListItem } from '../contract/interventions';
 import { canUseArea, canUseInterventions } from '../contract/roles';
 import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
 import { storedDoc, storedDocs } from '../store/queries';
 import { LIST_PAGE_SIZE, pullAppointments, pullDebriefings, pullInterventionDetail, pullInterventionPageItems, pullMessages, threadKey } from './interventions';
-import { primeDetail, primeListPages } from './prime-list';
+import { mediaListed, mediaOfObject, primeDetail, primeListPages } from './prime-list';
 import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
-
-const mediaOf = (data: unknown): MediaDto[] => {
-  const medias = (data as { medias?: unknown } | null)?.medias;
-  return Array.isArray(medias) ? (medias as MediaDto[]) : [];
-};
 
 async function primeRequest(db: Database, pass: PrimePass, item: InterventionListItem, unread: ReadonlySet<string>): Promise<void> {
   const id = item.id;
@@ -29,18 +24,16 @@ async function primeRequest(db: Database, pass: PrimePass, item: InterventionLis
   // The media are read from what this pass stored, or from the store when a task was not due.
   const fresh: { detail?: StoredDoc; debriefings?: StoredDoc[] } = {};
   if (!(await primeDetail(pass, object, fingerprint, () => pullInterventionDetail(db, pass.api, id, (doc) => (fresh.detail = doc))))) return;
-  const child = (name: string, pull: () => Promise<unknown>) => pass.task({ key: `${object}:${name}`, fingerprint, run: () => pull().then(() => undefined) });
+  const child = (name: string, run: () => Promise<unknown>) => pass.task({ key: `${object}:${name}`, fingerprint, run });
   await Promise.all([
     child('appointments', () => pullAppointments(db, pass.api, id)),
     child('debriefings', async () => (fresh.debriefings = await pullDebriefings(db, pass.api, id))),
     unread.has(object) ? null : child('messages', () => pullMessages(db, pass.api, id)),
   ]);
   // The detail's own list of media (a merge keeps it over the list item's); without one, the stored document's.
-  const requestMedia = Array.isArray(fresh.detail?.data['medias'])
-    ? mediaOf(fresh.detail.data)
-    : mediaOf((await storedDoc(db.interventions, String(id)))?.data);
+  const requestMedia = await mediaOfObject(fresh.detail, () => storedDoc(db.interventions, String(id)));
   const debriefings: { data: unknown }[] = fresh.debriefings ?? (await storedDocs(db.debriefings, { selector: { interventionId: String(id) } }));
-  for (const media of [...requestMedia, ...debriefings.flatMap((d) => mediaOf(d.data))]) {
+  for (const media of [...requestMedia, ...debriefings.flatMap((d) => mediaListed(d.data))]) {
     await pass.media(corePaths.media(media.id), media.date ?? null, object);
   }
 }

@@ -13,7 +13,7 @@ import type { Database } from '../store/database';
 import { storedDoc } from '../store/queries';
 import { threadKey } from './interventions';
 import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
-import { primeDetail, primeListPages } from './prime-list';
+import { mediaOfObject, primeDetail, primeListPages } from './prime-list';
 import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
 
@@ -25,12 +25,11 @@ async function primeOs(db: Database, pass: PrimePass, item: OsDto, unread: Reado
   const fresh: { detail?: StoredDoc } = {};
   if (!(await primeDetail(pass, object, fingerprint, () => pullOsDetail(db, pass.api, id, (doc) => (fresh.detail = doc))))) return;
   await Promise.all([
-    pass.task({ key: `${object}:next-steps`, fingerprint, run: () => pullOsNextSteps(db, pass.api, id).then(() => undefined) }),
-    unread.has(object) ? null : pass.task({ key: `${object}:messages`, fingerprint, run: () => pullOsMessages(db, pass.api, id).then(() => undefined) }),
+    pass.task({ key: `${object}:next-steps`, fingerprint, run: () => pullOsNextSteps(db, pass.api, id) }),
+    unread.has(object) ? null : pass.task({ key: `${object}:messages`, fingerprint, run: () => pullOsMessages(db, pass.api, id) }),
   ]);
-  const detailMedias = fresh.detail?.data['medias'];
-  const medias = Array.isArray(detailMedias) ? detailMedias : ((await storedDoc(db.workrequests, String(id)))?.data as Partial<OsDto> | undefined)?.medias;
-  for (const media of Array.isArray(medias) ? medias : []) await pass.media(osPaths.media(media.id), media.date ?? null, object);
+  const medias = await mediaOfObject(fresh.detail, () => storedDoc(db.workrequests, String(id)));
+  for (const media of medias) await pass.media(osPaths.media(media.id), media.date ?? null, object);
 }
 
 export async function primeOsModule(db: Database, roles: readonly string[], pass: PrimePass): Promise<void> {
