@@ -21,8 +21,9 @@ export interface GroupedWriter<T> {
   set(value: T): void;
   /** Writes a pending value now. */
   flush(): Promise<void>;
-  /** Forgets a pending value. */
-  cancel(): void;
+  /** Forgets a pending value; resolves once a write already under way has ended, so that what
+   * the caller does next (dropping the draft) is not undone by it. */
+  cancel(): Promise<void>;
 }
 
 export function groupedWriter<T>(
@@ -33,12 +34,17 @@ export function groupedWriter<T>(
 ): GroupedWriter<T> {
   let pending: { value: T } | null = null;
   let timer: unknown = null;
+  let writing: Promise<void> = Promise.resolve();
   const run = async () => {
     if (timer !== null) timers.clearTimeout(timer);
     timer = null;
     const next = pending;
     pending = null;
-    if (next) await write(next.value);
+    if (!next) return;
+    // Writes follow one another: a flush never races the timer's write.
+    const done = writing.then(() => write(next.value));
+    writing = done.catch(() => undefined);
+    await done;
   };
   return {
     set(value) {
@@ -51,6 +57,7 @@ export function groupedWriter<T>(
       pending = null;
       if (timer !== null) timers.clearTimeout(timer);
       timer = null;
+      return writing;
     },
   };
 }

@@ -55,9 +55,10 @@ export function draftKit(db: () => Database, files: () => FileStore): DraftKit {
     async remove(kind, key, options = {}) {
       const doc = await db().feed.findOne(docId(kind, key)).exec();
       if (!doc) return;
-      const draft = toDraft(doc);
+      // Removed as it is when the write lands (a save may have come since it was read), photos included.
+      const removed = await doc.incrementalRemove();
+      const draft = toDraft(removed);
       if (!options.keepFiles && draft.fileIds.length > 0) await files().remove(draft.fileIds);
-      await doc.remove();
     },
     async list(kind) {
       const docs = await db()

@@ -37,6 +37,38 @@ describe('tunnel draft writes', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(written).toEqual(['a']);
   });
+  it('a cancel waits for a write already under way, and a flush never overlaps it', async () => {
+    const log: string[] = [];
+    let finish = () => {};
+    const writer = groupedWriter(
+      (v: string) =>
+        new Promise<void>((resolve) => {
+          log.push(`start ${v}`);
+          finish = () => {
+            log.push(`end ${v}`);
+            resolve();
+          };
+        }),
+    );
+    writer.set('a');
+    await vi.advanceTimersByTimeAsync(DRAFT_WRITE_DELAY_MS);
+    expect(log).toEqual(['start a']);
+    writer.set('b');
+    const flushed = writer.flush();
+    let cancelled = false;
+    void writer.cancel().then(() => (cancelled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['start a']);
+    expect(cancelled).toBe(false);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log).toEqual(['start a', 'end a', 'start b']);
+    expect(cancelled).toBe(false);
+    finish();
+    await flushed;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(cancelled).toBe(true);
+  });
   it('knows a draft with nothing in it', () => {
     expect(isBlankDraft(emptyDraft(3))).toBe(true);
     expect(isBlankDraft({ ...emptyDraft(3), message: '  ' })).toBe(true);

@@ -101,7 +101,8 @@ export function EchoparkCreatePage() {
       );
   }, [save, communityId, step, typeId, property, domainId, message, images]);
   const startOver = async () => {
-    await draft.clear(false);
+    // The tunnel starts over even if the device could not drop the old draft (it is said, once).
+    await draft.clear(false).catch(handleError);
     setStep(0);
     setTried(false);
     resetForm();
@@ -181,7 +182,8 @@ export function EchoparkCreatePage() {
         form.setSubmitting(false);
         return;
       }
-      await draft.clear(false);
+      // Queued: a draft the device fails to drop must not keep the user here to send it twice.
+      await draft.clear(false).catch(handleError);
       // Not sent yet: offline, or the server failed or answered without an id (kept and sent again by the outbox).
       const failed = done.outcome === 'pending' && engine.state.commands.some((c) => c.id === ids[0] && c.lastError !== null);
       // The spec's success flash whenever the creation is accepted (part 2 §4.1): at once when the server answers

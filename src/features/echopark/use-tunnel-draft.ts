@@ -79,10 +79,13 @@ export function useTunnelDraft(communityId: number | null) {
 
   const clear = useCallback(
     async (keepPhotos: boolean) => {
-      writer?.cancel();
-      if (engine) await engine.echopark.drafts.remove(key.current, keepPhotos);
+      // What comes next is a new draft under its own key, even if dropping this one fails.
+      const dropped = key.current;
       key.current = newKey();
       storedPhotos.current = new Set();
+      // A write already under way ends first: it would bring the dropped draft back.
+      await writer?.cancel();
+      if (engine) await engine.echopark.drafts.remove(dropped, keepPhotos);
     },
     [engine, writer],
   );
