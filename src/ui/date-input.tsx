@@ -111,6 +111,7 @@ export function DateInput({ kind, id, value, onChange, name, onBlur, min, disabl
           ref={nativeRef}
           type={NATIVE_TYPE[kind]}
           className="date-input__native"
+          autoComplete="off"
           tabIndex={-1}
           aria-hidden="true"
           value={value}

@@ -19,6 +19,7 @@ import { useStableCallback } from '../../ui/use-stable-callback';
 import { afterPaint } from '../../ui/after-paint';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
+import { FORM_STATE_OFF } from './typed-input';
 import { FilesDialog } from './files-dialog';
 import { useVisitEditor } from './use-visit-editor';
 import { prepareFieldPhoto } from './field-photo';
@@ -184,10 +185,11 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           </Button>
         </div>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> {t.showHidden}
+          <input type="checkbox" role="switch" {...FORM_STATE_OFF} checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> {t.showHidden}
         </label>
         <label className="switch">
-          <input type="checkbox" role="switch" checked={showCompleted} onChange={(e) => setShowCompleted(e.target.checked)} /> {t.showCompleted}
+          <input type="checkbox" role="switch" {...FORM_STATE_OFF} checked={showCompleted} onChange={(e) => setShowCompleted(e.target.checked)} />{' '}
+          {t.showCompleted}
         </label>
         <nav aria-label={t.formsNav}>
           <ul className="tree-nav">
@@ -225,7 +227,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           </button>
           {started ? (
             <label className="switch">
-              <input type="checkbox" role="switch" checked={editMode} onChange={(e) => setEditMode(e.target.checked)} /> {t.editMode}
+              <input type="checkbox" role="switch" {...FORM_STATE_OFF} checked={editMode} onChange={(e) => setEditMode(e.target.checked)} /> {t.editMode}
             </label>
           ) : null}
           <Button variant={editor.dirty ? 'primary' : 'ghost'} disabled={disabled && !editor.dirty} onClick={() => void editor.save()}>

@@ -16,7 +16,7 @@ import { DateInput } from '../../ui/date-input';
 import { Icon } from '../../ui/icons';
 import { visitTexts as t } from './texts';
 import { LabelInput } from './label-input';
-import { TypedInput } from './typed-input';
+import { FORM_STATE_OFF, TypedInput } from './typed-input';
 
 interface Props {
   field: VisitField;
@@ -58,7 +58,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
       {field.alert_flag ? <span className="status-tag status-tag--rejected">{t.alert}</span> : null}
     </span>
   );
-  const common = { id, disabled, required: config.required ?? false, placeholder: config.placeholder ?? '' };
+  const common = { id, disabled, required: config.required ?? false, placeholder: config.placeholder ?? '', ...FORM_STATE_OFF };
   let input: ReactNode;
   let problem: string | null = null;
 
@@ -120,6 +120,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
               <label key={choiceId} className="choice-pill">
                 <input
                   type={multiple ? 'checkbox' : 'radio'}
+                  {...FORM_STATE_OFF}
                   name={id}
                   checked={field.field_value_id.includes(choiceId)}
                   onChange={() => change((f) => (multiple ? toggleOption(f, choiceId) : chooseOption(f, choiceId)))}
@@ -169,6 +170,7 @@ export const FieldInput = memo(function FieldInput({ field, disabled, editMode, 
             id={id}
             className="sr-only"
             type="file"
+            {...FORM_STATE_OFF}
             disabled={disabled}
             accept={IMAGE_ACCEPT}
             aria-label={t.addFileTo(field.name)}
@@ -237,11 +239,22 @@ function FieldExtras({ field, editMode, disabled, onChange, onAnswer, onDuplicat
         <div className="vfield__edit">
           <LabelInput aria-label={t.fieldLabel(field.name)} name={field.name} onRename={(name) => onChange(field.id, (f) => ({ ...f, name }))} />
           <label className="check">
-            <input type="checkbox" checked={field.add_comment} onChange={(e) => onChange(field.id, (f) => ({ ...f, add_comment: e.target.checked }))} />{' '}
+            <input
+              type="checkbox"
+              {...FORM_STATE_OFF}
+              checked={field.add_comment}
+              onChange={(e) => onChange(field.id, (f) => ({ ...f, add_comment: e.target.checked }))}
+            />{' '}
             {t.comment}
           </label>
           <label className="check">
-            <input type="checkbox" checked={field.alert_flag} onChange={(e) => onChange(field.id, (f) => ({ ...f, alert_flag: e.target.checked }))} /> {t.alert}
+            <input
+              type="checkbox"
+              {...FORM_STATE_OFF}
+              checked={field.alert_flag}
+              onChange={(e) => onChange(field.id, (f) => ({ ...f, alert_flag: e.target.checked }))}
+            />{' '}
+            {t.alert}
           </label>
           {onDuplicate ? (
             <button

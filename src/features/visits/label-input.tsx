@@ -4,6 +4,7 @@
  * empty label keeps the previous one.
  */
 import { useState } from 'react';
+import { FORM_STATE_OFF } from './typed-input';
 
 export const MAX_LABEL = 200;
 
@@ -25,5 +26,15 @@ export function LabelInput({
     if (!trimmed) onRename(before);
     else if (trimmed !== name) onRename(trimmed);
   };
-  return <input {...rest} value={name} maxLength={MAX_LABEL} onFocus={() => setBefore(name)} onChange={(e) => onRename(e.target.value)} onBlur={settle} />;
+  return (
+    <input
+      {...FORM_STATE_OFF}
+      {...rest}
+      value={name}
+      maxLength={MAX_LABEL}
+      onFocus={() => setBefore(name)}
+      onChange={(e) => onRename(e.target.value)}
+      onBlur={settle}
+    />
+  );
 }

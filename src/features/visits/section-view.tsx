@@ -26,6 +26,7 @@ import { Button, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FieldInput } from './field-input';
 import { LabelInput, MAX_LABEL } from './label-input';
+import { FORM_STATE_OFF } from './typed-input';
 import { visitTexts as t } from './texts';
 
 /** The server refuses longer labels (server/modules/visits/merge.ts). */
@@ -159,7 +160,13 @@ export function SectionView({
       </div>
       <label className="vfield">
         <span className="vfield__label">{t.sectionComment}</span>
-        <textarea rows={3} disabled={disabled} value={section.comment} onChange={(e) => onChangeSection((s) => ({ ...s, comment: e.target.value }))} />
+        <textarea
+          rows={3}
+          {...FORM_STATE_OFF}
+          disabled={disabled}
+          value={section.comment}
+          onChange={(e) => onChangeSection((s) => ({ ...s, comment: e.target.value }))}
+        />
       </label>
       <ConfirmDialog
         open={duplicating !== null || duplicatingField !== null}
