@@ -185,13 +185,20 @@ export function createBriefcase(env: BriefcaseEnv) {
     return true;
   }
 
-  async function evict(db: Database, index: MediaIndex): Promise<void> {
-    await evictOverBudget(index, state.budgetBytes, {
-      unsent: await env.unsentObjects(),
-      viewed,
-      forget: (object) => env.forget(object),
-      drop: env.dropMedia ?? (async () => undefined),
+  /** One eviction at a time: the media workers reach the budget together, and two evictions would
+   * pick the same objects and remove them twice. A worker that comes during one waits for it. */
+  let evicting: Promise<void> = Promise.resolve();
+  function evict(db: Database, index: MediaIndex): Promise<void> {
+    const next = evicting.then(async () => {
+      await evictOverBudget(index, state.budgetBytes, {
+        unsent: await env.unsentObjects(),
+        viewed,
+        forget: (object) => env.forget(object),
+        drop: env.dropMedia ?? (async () => undefined),
+      });
     });
+    evicting = next.catch(() => undefined);
+    return next;
   }
 
   async function runPass(resumeFrom: number | null, holder: Holder): Promise<void> {

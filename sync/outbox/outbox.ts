@@ -333,7 +333,8 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       // document pending with nothing to send.
       await releaseRefused(command);
       await files.remove(command.fileIds);
-      await doc.remove();
+      // Removed as it is now: the drain (here or in the worker) may have written it since it was read.
+      await doc.incrementalRemove();
     },
 
     /**

@@ -105,7 +105,8 @@ export async function releaseDocs(db: Database, keys: readonly DocKey[]): Promis
   for (const [i, key] of keys.entries()) {
     const [refused, aside, flag] = [marks[2 * i], marks[2 * i + 1], flags[i]];
     if (!refused) {
-      await Promise.all([flag?.pending && flag.set(false), aside?.remove()]);
+      // The copy set aside may have been rewritten by a pull since it was read: removed as it is now.
+      await Promise.all([flag?.pending && flag.set(false), aside && removeLocal(db, markIds[2 * i + 1]!)]);
       continue;
     }
     await refused.remove();

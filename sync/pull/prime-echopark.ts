@@ -13,6 +13,7 @@ import type { Database } from '../store/database';
 import { dataOf } from '../store/plain';
 import { storedDoc } from '../store/queries';
 import { pullEchoparkDetail, pullEchoparkList } from './echopark';
+import { removeAsRead } from './prime-list';
 
 async function primeRequest(db: Database, pass: PrimePass, item: EchoparkListItem): Promise<void> {
   const object = `echopark:${item.id}`;
@@ -52,6 +53,5 @@ export async function forgetClosedEchopark(db: Database, object: string): Promis
   const doc = await db.echopark.findOne(match[1]!).exec();
   if (!doc) return true;
   if (doc.pending || dataOf<{ closed?: number }>(doc).closed !== 1) return false;
-  await doc.remove();
-  return true;
+  return removeAsRead([doc]);
 }

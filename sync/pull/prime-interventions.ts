@@ -13,7 +13,7 @@ import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
 import { storedDoc, storedDocs } from '../store/queries';
 import { LIST_PAGE_SIZE, pullAppointments, pullDebriefings, pullInterventionDetail, pullInterventionPageItems, pullMessages, threadKey } from './interventions';
-import { mediaListed, mediaOfObject, primeDetail, primeListPages } from './prime-list';
+import { mediaListed, mediaOfObject, primeDetail, primeListPages, removeAsRead } from './prime-list';
 import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
 
@@ -66,7 +66,5 @@ export async function forgetClosedIntervention(db: Database, object: string): Pr
     ...(await db.messages.find({ selector: { thread: threadKey('intervention', id) } }).exec()),
   ];
   if (children.some((c) => c.pending)) return false;
-  for (const child of children) await child.remove();
-  await doc?.remove();
-  return true;
+  return (await removeAsRead(children)) && removeAsRead(doc ? [doc] : []);
 }

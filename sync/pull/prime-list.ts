@@ -110,6 +110,24 @@ export async function sweepUnlisted(
   await Promise.all(jobs);
 }
 
+/**
+ * Removes documents as they were read, for eviction: one written since (an edit now pending,
+ * another pass's removal) is kept, and the answer is false. RxDB's bulk removal reports such a
+ * conflict instead of throwing it, as a document's own `remove()` would.
+ */
+export async function removeAsRead(docs: readonly AsRead[]): Promise<boolean> {
+  const byCollection = new Map<AsRead['collection'], AsRead[]>();
+  for (const doc of docs) byCollection.set(doc.collection, [...(byCollection.get(doc.collection) ?? []), doc]);
+  let all = true;
+  for (const [collection, list] of byCollection) if ((await collection.bulkRemove(list as never[])).error.length > 0) all = false;
+  return all;
+}
+
+/** An RxDB document of any collection, as far as its removal goes. */
+interface AsRead {
+  readonly collection: { bulkRemove(docs: never[]): Promise<{ error: readonly unknown[] }> };
+}
+
 const SWEEP_SLICE = 100;
 type SweptCollection = {
   find(query: { selector: { id: { $gt: string } }; sort: { id: 'asc' }[]; limit: number }): { exec(): Promise<{ id: string; pending: boolean }[]> };

@@ -13,7 +13,7 @@ import type { Database } from '../store/database';
 import { storedDoc } from '../store/queries';
 import { threadKey } from './interventions';
 import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
-import { mediaOfObject, primeDetail, primeListPages } from './prime-list';
+import { mediaOfObject, primeDetail, primeListPages, removeAsRead } from './prime-list';
 import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
 
@@ -56,7 +56,5 @@ export async function forgetClosedOs(db: Database, object: string): Promise<bool
   if (doc && (doc.pending || doc.place !== 'closed')) return false;
   const messages = await db.messages.find({ selector: { thread: threadKey('os', id) } }).exec();
   if (messages.some((m) => m.pending)) return false;
-  for (const message of messages) await message.remove();
-  await doc?.remove();
-  return true;
+  return (await removeAsRead(messages)) && removeAsRead(doc ? [doc] : []);
 }

@@ -74,6 +74,12 @@ export async function refreshedWithin(db: Database, resource: string, maxAgeMs: 
   return at !== null && Date.now() - at < maxAgeMs;
 }
 
+/** Removes a local document as it is when the removal lands: one rewritten between the read and the
+ * removal (a pull, another tab) is read again once, as RxDB refuses a removal of an older revision. */
 export async function removeLocal(db: Database, id: string): Promise<void> {
-  await (await db.getLocal(id))?.remove();
+  try {
+    await (await db.getLocal(id))?.remove();
+  } catch {
+    await (await db.getLocal(id))?.remove();
+  }
 }

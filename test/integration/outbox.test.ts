@@ -250,6 +250,17 @@ describe('outbox delivery', () => {
     await store.close();
   });
 
+  it('a command given up while another context writes it (a drain counting an attempt) is still removed', async () => {
+    const clock = fakeClock();
+    const { store, outbox } = await openOutbox(world, nextStoreId(), { now: clock.now });
+    outbox.pause();
+    const id = await outbox.enqueue('request.create', { tempId: 'z', information: 'abandon-1' });
+    const doc = (await store.db.outbox.findOne(id).exec())!;
+    await Promise.all([outbox.discard(id), doc.incrementalPatch({ attempts: 1, lastError: { status: null, message: 'Aucune connexion internet' } })]);
+    expect(await outbox.count()).toBe(0);
+    await store.close();
+  });
+
   it('a command that needs an object created earlier waits for it and gets its server id', async () => {
     const clock = fakeClock();
     const followUp = defineCommand<{ requestTempId: string; text: string }>()({
