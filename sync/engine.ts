@@ -320,7 +320,12 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
       const result = await settle(first, timeoutMs);
       if (result !== 'rejected') return { outcome: result };
       const command = state.commands.find((c) => c.id === first)!;
-      if (options.withdraw) for (const id of ids) await requireOutbox().discard(id);
+      // One that cannot be taken back stays in 'Envois en attente' (refused or queued): the others still go.
+      if (options.withdraw)
+        for (const id of ids)
+          await requireOutbox()
+            .discard(id)
+            .catch((error: unknown) => console.warn('Envoi non retiré', id, error));
       return { outcome: 'rejected', command };
     },
 
