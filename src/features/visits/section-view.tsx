@@ -188,7 +188,7 @@ export function SectionView({
         }}
       >
         <p className="alert alert--warning">{DUPLICATE_WARNING}</p>
-        <TextField label={t.newLabel} maxLength={MAX_LABEL} value={label} onChange={(e) => setLabel(e.target.value)} />
+        <TextField label={t.newLabel} {...FORM_STATE_OFF} maxLength={MAX_LABEL} value={label} onChange={(e) => setLabel(e.target.value)} />
       </ConfirmDialog>
     </div>
   );
