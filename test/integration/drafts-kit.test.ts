@@ -2,7 +2,9 @@
  * The drafts kit and the one list of unsent work (issue 18), on
  * fake-indexeddb: two tunnel drafts of one kind are kept apart (the second
  * never overwrites the first), each with its photos; removing one drops its
- * photos unless an upload took them over; and unsent work counts queued and
+ * photos unless an upload took them over, and never fails on a save landing
+ * during it (the tunnel's 'Recommencer' waits for its grouped write under way,
+ * then drops the draft); and unsent work counts queued and
  * refused commands, drafts and the files they hold, so a sign-out warning and
  * an export can name all of it.
  */
