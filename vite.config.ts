@@ -82,6 +82,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A poll waits for what a person waits for on a screen (a list filling after a navigation while the
+          // offline pass runs): vitest's default of 1 s failed a CI run on a loaded machine; Playwright's is 5 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
