@@ -25,6 +25,12 @@ afterEach(async () => {
   store = null;
 });
 
+/** The kit over one test store. */
+const kitOf = (s: Store) =>
+  draftKit(
+    () => s.db,
+    () => s.files,
+  );
 const photo = (id: string) => ({ id, name: `${id}.png`, type: 'image/png', size: 4, blob: new Blob([new Uint8Array([1, 2, 3, 4])], { type: 'image/png' }) });
 const command = (id: string, status: OutboxDoc['status'], fileIds: string[] = []): OutboxDoc => ({
   id,
@@ -46,10 +52,7 @@ describe('drafts kit and unsent work', () => {
   it('keeps two drafts of one kind apart, each with its photos, and drops one with its photos', async () => {
     store = await openStore(++storeId);
     const s = store;
-    const kit = draftKit(
-      () => s.db,
-      () => s.files,
-    );
+    const kit = kitOf(s);
     await s.files.put(photo('p1'));
     await s.files.put(photo('p2'));
     await kit.save('os', 'a', { information: 'Fuite' }, { label: "Brouillon d'OS (Tilleuls)", fileIds: ['p1'] });
@@ -68,10 +71,7 @@ describe('drafts kit and unsent work', () => {
   it('drops a draft whose grouped write is under way: the write ends first, then the draft and its photos go', async () => {
     store = await openStore(++storeId);
     const s = store;
-    const kit = draftKit(
-      () => s.db,
-      () => s.files,
-    );
+    const kit = kitOf(s);
     await s.files.put(photo('p1'));
     await s.files.put(photo('p2'));
     const writer = groupedWriter((v: { message: string; fileIds: string[] }) => kit.save('echopark', 'a', v, { label: 'Brouillon', fileIds: v.fileIds }));
@@ -96,10 +96,7 @@ describe('drafts kit and unsent work', () => {
   it('counts queued and refused commands, drafts and extra items, with the bytes of their files, and exports every file', async () => {
     store = await openStore(++storeId);
     const s = store;
-    const kit = draftKit(
-      () => s.db,
-      () => s.files,
-    );
+    const kit = kitOf(s);
     await s.files.put(photo('f1'));
     await s.files.put(photo('f2'));
     await kit.save('os', 'a', { information: 'Fuite' }, { label: "Brouillon d'OS (Tilleuls)", fileIds: ['f2'] });
