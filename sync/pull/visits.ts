@@ -104,6 +104,15 @@ export interface DownloadOptions {
   fresh?: boolean;
 }
 
+/**
+ * Requests started together and awaited one by one: when an earlier await throws, the ones not
+ * awaited yet must not end as unhandled rejections (their failure is the same download's).
+ */
+function askedAtOnce<T extends Record<string, Promise<unknown>>>(requests: T): T {
+  for (const request of Object.values(requests)) request.catch(() => undefined);
+  return requests;
+}
+
 /** A copy that holds nothing of this device's: replacing it by the server's loses nothing. */
 const replaceable = (copy: VisitCopyMeta) => !copy.started && !copy.dirty && copy.closing === null;
 
@@ -131,14 +140,20 @@ export async function downloadVisit(
   if (existing) {
     copy = existing;
   } else {
+    // The small parts are asked for at once: they come while the server still sends the forms (megabytes).
+    const asked = askedAtOnce({
+      infos: api.call<unknown>('GET', visitPaths.informations(visitId)),
+      fiche: api.call<Record<string, unknown> | null>('GET', visitPaths.fiche(visitId)),
+      list: api.list<VisitFileEntry>(visitPaths.files(visitId)),
+    });
     // Kept as the server sent it (8 MB for 20,000 fields): parsed once to check it, never written out again.
     const body = await api.call<Blob>('GET', visitPaths.formsWithData(visitId), { blob: true });
     const forms = checkBody(visitData, parsedOrNull(await body.text()), visitPaths.formsWithData(visitId), 'les données de la visite') as unknown as VisitData;
     onProgress(20);
-    const infos = checkBody(info, await api.call<unknown>('GET', visitPaths.informations(visitId)), visitPaths.informations(visitId)) as unknown as VisitInfo;
+    const infos = checkBody(info, await asked.infos, visitPaths.informations(visitId)) as unknown as VisitInfo;
     onProgress(30);
-    const fiche = (await api.call<Record<string, unknown>>('GET', visitPaths.fiche(visitId))) ?? {};
-    const { items: list } = await api.list<VisitFileEntry>(visitPaths.files(visitId));
+    const fiche = (await asked.fiche) ?? {};
+    const { items: list } = await asked.list;
     onProgress(40);
     copy = { info: infos, fiche, files: list, failedFiles: list.map((f) => f.id), downloadedAt: Date.now(), started: false, dirty: false, closing: null };
     // The forms' blob first, then the document that points at it: answers typed next go beside it.

@@ -120,6 +120,27 @@ describe('visit forms beside the copy', () => {
     expect(await store.files.withPrefix(`visitforms:${other}:`)).toEqual([]);
   });
 
+  it('a download whose every request fails rejects once and leaves nothing: the parts asked for together end handled', async () => {
+    await downloaded();
+    const other = sql<{ id: number }>(`SELECT id FROM visits WHERE id <> ? ORDER BY id LIMIT 1`, visitId).id;
+    const unreachable: typeof world.api = {
+      ...world.api,
+      call: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof world.api.call,
+      list: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof world.api.list,
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await expect(downloadVisit(store.db, store.files, unreachable, other, () => undefined)).rejects.toThrow('Failed to fetch');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unhandled).toEqual([]);
+    expect(await store.db.visitdata.findOne(String(other)).exec()).toBeNull();
+  });
+
   it('sweeps a blob no copy points at once a minute old, and keeps the one pointed at and a young one', async () => {
     await downloaded();
     const pointed = (await blobIds())[0]!;
