@@ -10,16 +10,22 @@ import { updateField, updateSection } from '../../sync/drafts/visit-answers';
 import { formsBlob, warmFormsBlob } from '../../sync/drafts/visit-forms-blob';
 import { formsText } from '../../sync/drafts/visit-forms-text';
 
-/** Blobs made from a long text (a chunk encoded here), as opposed to blobs joined by reference with a few short texts. */
+/**
+ * Blobs made from a long text (a chunk encoded here), as opposed to blobs joined by reference with a
+ * few short texts; the longest text encoded; the parts of the last JSON blob (the one a save sends).
+ */
 function countTextBlobs() {
   const Real = Blob;
-  const made = { text: 0 };
+  const made = { text: 0, longest: 0, sentParts: 0 };
   vi.stubGlobal(
     'Blob',
     class extends Real {
       constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
         super(parts, options);
-        if (parts?.some((p) => typeof p === 'string' && p.length > 10_000)) made.text++;
+        const texts = (parts ?? []).filter((p) => typeof p === 'string');
+        if (texts.some((p) => p.length > 10_000)) made.text++;
+        made.longest = Math.max(made.longest, ...texts.map((p) => p.length));
+        if (options?.type === 'application/json') made.sentParts = parts?.length ?? 0;
       }
     },
   );
@@ -49,6 +55,10 @@ describe('forms blob', () => {
     data = updateField(data, field.id, (f) => ({ ...f, field_value: ['Palier du 3e étage'] }));
     const blob = formsBlob(3, data);
     expect(made.text).toBe(1);
+    // One small chunk encoded (each character costs), the whole joined from a few blobs (each part costs).
+    expect(made.longest).toBeLessThan(40_000);
+    expect(blob.size).toBeGreaterThan(1_000_000);
+    expect(made.sentParts).toBeLessThan(40);
     expect(await blob.text()).toBe(formsText(data));
     const section = flattenSections(Object.values(data)[1]!.sections)[10]!;
     let n = 0;
