@@ -80,7 +80,8 @@ describe('screens tell the truth offline', () => {
     await page.getByRole('tab', { name: 'RDV', exact: true }).click();
     const notice = page.getByRole('status').filter({ hasText: 'Pas encore disponible hors ligne' });
     await notice.waitFor();
-    expect(await notice.textContent()).toMatch(NOT_YET);
+    // The refresh time joins the notice once its own read has come (a moment later on a loaded machine).
+    await expect.poll(() => notice.textContent()).toMatch(NOT_YET);
     expect(await page.getByText('Aucun rendez-vous proposé.').count()).toBe(0);
     await shots(page, 'briefcase-rdv-not-yet');
 
