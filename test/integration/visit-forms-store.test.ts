@@ -103,9 +103,12 @@ describe('visit forms beside the copy', () => {
     await watching.close();
   });
 
+  /** A visit other than the one downloaded before each test. */
+  const otherVisit = () => sql<{ id: number }>(`SELECT id FROM visits WHERE id <> ? ORDER BY id LIMIT 1`, visitId).id;
+
   it('a visit whose data the server sends unreadable is not stored, with a French error', async () => {
     await downloaded();
-    const other = sql<{ id: number }>(`SELECT id FROM visits WHERE id <> ? ORDER BY id LIMIT 1`, visitId).id;
+    const other = otherVisit();
     const garbled: typeof world.api = {
       ...world.api,
       call: ((method, path, options) =>
@@ -122,7 +125,7 @@ describe('visit forms beside the copy', () => {
 
   it('a download whose every request fails rejects once and leaves nothing: the parts asked for together end handled', async () => {
     await downloaded();
-    const other = sql<{ id: number }>(`SELECT id FROM visits WHERE id <> ? ORDER BY id LIMIT 1`, visitId).id;
+    const other = otherVisit();
     const unreachable: typeof world.api = {
       ...world.api,
       call: (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof world.api.call,
