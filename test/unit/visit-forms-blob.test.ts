@@ -81,4 +81,24 @@ describe('forms blob', () => {
     expect(made.text).toBe(1);
     expect(await blob.text()).toBe(formsText(data));
   });
+
+  it('a visit opened again (its forms read anew from the store) is made ahead again: its first save encodes only the chunk typed in', async () => {
+    const first = buildBigVisit('r', 600, 5);
+    const idle: (() => void)[] = [];
+    const warm = (data: VisitData) => {
+      warmFormsBlob(5, data, (work) => idle.push(work));
+      while (idle.length > 0) idle.shift()!();
+    };
+    warm(first);
+    formsBlob(5, first);
+    // Left and opened again, or paused, downloaded again and started: the same visit, other objects.
+    let data = JSON.parse(formsText(first)) as VisitData;
+    warm(data);
+    const made = countTextBlobs();
+    const field = firstField(data, 300);
+    data = updateField(data, field.id, (f) => ({ ...f, field_value: ['Chaufferie'] }));
+    const blob = formsBlob(5, data);
+    expect(made.text).toBe(1);
+    expect(await blob.text()).toBe(formsText(data));
+  });
 });
