@@ -90,6 +90,8 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   let base: string | undefined;
   const answered = new Map<string, VisitField>();
   let answeredVersion = 0;
+  // Every change by the user, counted: a save ends clean only if none came while it ran.
+  let changes = 0;
   let wholeNeeded = false;
 
   /** A change told to the screens; forms that do not come from answers are the new outline too. */
@@ -261,6 +263,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       settle();
       // Any other change (a choice, a flag, a label, a copied section) is written whole.
       wholeNeeded = true;
+      changes++;
       publish({ forms: change(snapshot.forms ?? {}), dirty: true });
       scheduleWrite();
       scheduleAutosave();
@@ -273,6 +276,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     answer(fieldId: string, change: FieldChange): void {
       if (closed) return;
       answers.add(fieldId, change);
+      changes++;
       if (heldSince === 0) heldSince = Date.now();
       if (!snapshot.dirty) publish({ dirty: true });
       scheduleWrite();
@@ -294,6 +298,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const forms = snapshot.forms;
       if (!forms || !snapshot.dirty) return true;
       const version = answeredVersion;
+      const changesSaved = changes;
       const beside = await writeLocal(false);
       const file = formsFile(visitId, forms);
       await env.outbox.enqueue('visit.save', { visitId, dataFile: file.id }, { files: [file] });
@@ -304,7 +309,8 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
           if (answeredVersion === version && answers.size === 0 && !wholeNeeded && base !== undefined && answered.size > 0)
             await writeAnswers(env.db, visitId, base, answered.values(), true);
         });
-      publish({ dirty: false });
+      // Typed while this save ran: not in it, still to be saved (its autosave is scheduled).
+      publish({ dirty: changes !== changesSaved });
       return true;
     },
 

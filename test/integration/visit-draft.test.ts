@@ -324,6 +324,27 @@ describe('visit draft in the engine', () => {
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 
+  it('an answer typed while a save is under way stays unsaved (« Enregistrer • »), and the next save sends it', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const draft = openVisitDraft({ db, files: store!.files, outbox: o, timers: manualTimers() }, visitId);
+    await draft.load();
+    const { field } = textField(draft.getSnapshot().forms!);
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Pendant la sauvegarde'] }));
+    const saving = draft.save();
+    draft.answer(field.id, (f) => ({ ...f, field_value: ['Tapé pendant la sauvegarde'] }));
+    await saving;
+    expect(draft.getSnapshot().dirty).toBe(true);
+    await draft.save();
+    expect(draft.getSnapshot().dirty).toBe(false);
+    const queued = (await o.all()).filter((c) => c.name === 'visit.save');
+    expect(textField((await queuedForms(queued.at(-1)!)) as VisitData).field.field_value).toEqual(['Tapé pendant la sauvegarde']);
+    await draft.close();
+    o.resume();
+    await until(async () => (await o.count()) === 0);
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
+  });
+
   it('autosaves 30 s after the first unsaved change, even while the inspector keeps typing', async () => {
     const { db, outbox: o, visitId } = await startedVisit();
     o.pause();
