@@ -174,7 +174,15 @@ export interface BusyStretch {
   gcMs: number;
   /** The app's functions on the stack during the stretch, by inclusive time. */
   functions: { function: string; where: string; ms: number; code?: string }[];
+  /**
+   * The browser's own work, by self time: '(program)' (style, layout, paint and what runs outside
+   * JavaScript) and the built-in calls the app made (showModal, pushState…), which no app line shows.
+   */
+  browser: { call: string; ms: number }[];
 }
+
+/** Samples that are not a built-in call: the profiler's own markers. */
+const NOT_A_CALL = new Set(['(root)', '(idle)', '(garbage collector)']);
 
 /**
  * Runs `work` under the CPU profiler and returns the stretches of the main thread busy without a
@@ -191,14 +199,23 @@ export async function busyStretches(session: CDPSession, work: () => Promise<voi
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const stretches: BusyStretch[] = [];
-  let run: { us: number; gcUs: number; fns: Map<string, { fn: string; where: string; us: number; code: string | undefined }> } | null = null;
+  let run: {
+    us: number;
+    gcUs: number;
+    fns: Map<string, { fn: string; where: string; us: number; code: string | undefined }>;
+    calls: Map<string, number>;
+  } | null = null;
   const close = () => {
     if (run && run.us / 1000 >= minMs) {
       const functions = [...run.fns.values()]
         .sort((a, b) => b.us - a.us)
         .slice(0, 10)
         .map((e) => ({ function: e.fn, where: e.where, ms: round(e.us / 1000), ...(e.code ? { code: e.code } : {}) }));
-      stretches.push({ ms: round(run.us / 1000), gcMs: round(run.gcUs / 1000), functions });
+      const browser = [...run.calls.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([call, us]) => ({ call, ms: round(us / 1000) }));
+      stretches.push({ ms: round(run.us / 1000), gcMs: round(run.gcUs / 1000), functions, browser });
     }
     run = null;
   };
@@ -206,9 +223,12 @@ export async function busyStretches(session: CDPSession, work: () => Promise<voi
     const node = byNode.get(id);
     const us = profile.timeDeltas[i + 1] ?? 0;
     if (!node || node.callFrame.functionName === '(idle)') return close();
-    run ??= { us: 0, gcUs: 0, fns: new Map() };
+    run ??= { us: 0, gcUs: 0, fns: new Map(), calls: new Map() };
     run.us += us;
     if (node.callFrame.functionName === '(garbage collector)') run.gcUs += us;
+    // A sample's own frame without a script is the browser's: a built-in call, or '(program)'.
+    const call = node.callFrame.functionName;
+    if (!node.callFrame.url && !NOT_A_CALL.has(call)) run.calls.set(call, (run.calls.get(call) ?? 0) + us);
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const { functionName, url, lineNumber, columnNumber } = byNode.get(at)!.callFrame;

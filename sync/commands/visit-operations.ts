@@ -32,7 +32,7 @@ export async function queueVisitFiles(outbox: OperationOutbox, files: FileStore,
 }
 
 export async function closeVisit(outbox: OperationOutbox, files: FileStore, queuedFileIds: ReadonlySet<string>, input: CloseVisitInput): Promise<string[]> {
-  const file = formsFile(input.visitId, input.data);
+  const file = await formsFile(input.visitId, input.data);
   const ids = [
     await outbox.enqueue(input.mode === 'draft' ? 'visit.draft' : 'visit.terminate', { visitId: input.visitId, dataFile: file.id }, { files: [file] }),
   ];

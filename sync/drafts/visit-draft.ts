@@ -300,7 +300,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const version = answeredVersion;
       const changesSaved = changes;
       const beside = await writeLocal(false);
-      const file = formsFile(visitId, forms);
+      const file = await formsFile(visitId, forms);
       await env.outbox.enqueue('visit.save', { visitId, dataFile: file.id }, { files: [file] });
       // The answers beside the copy are in the queued save, unless more came since: the copy (8 MB for
       // 20,000 fields) is not written again for a save.

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildBigVisit, buildChecklist } from '../../server/modules/visits/checklists';
 import { duplicateSection, flattenSections, type VisitData } from '../../sync/contract/visit-data';
 import { updateField, updateSection } from '../../sync/drafts/visit-answers';
-import { formsBlob, warmFormsBlob } from '../../sync/drafts/visit-forms-blob';
+import { formsBlob, formsBlobSoon, warmFormsBlob } from '../../sync/drafts/visit-forms-blob';
 import { formsText } from '../../sync/drafts/visit-forms-text';
 
 /**
@@ -100,5 +100,22 @@ describe('forms blob', () => {
     const blob = formsBlob(5, data);
     expect(made.text).toBe(1);
     expect(await blob.text()).toBe(formsText(data));
+  });
+
+  it('a save or a pause before the warm-up is through finishes it a step per task, never the whole visit in one', async () => {
+    const data = buildBigVisit('p', 600, 5);
+    // Just opened: the warm-up waits for idle time that has not come.
+    warmFormsBlob(6, data, () => undefined);
+    const made = countTextBlobs();
+    const soon = formsBlobSoon(6, data, 0);
+    expect(made.text).toBeLessThanOrEqual(1);
+    expect(await (await soon).text()).toBe(formsText(data));
+    expect(made.text).toBeGreaterThan(20);
+    // A visit not warmed up here (another one was) is cut the same way.
+    const other = buildBigVisit('q', 600, 5);
+    const before = made.text;
+    const otherSoon = formsBlobSoon(7, other, 0);
+    expect(made.text - before).toBeLessThanOrEqual(1);
+    expect(await (await otherSoon).text()).toBe(formsText(other));
   });
 });
