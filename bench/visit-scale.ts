@@ -34,6 +34,7 @@ import {
   typeIntoBareInput,
   typeSession,
   visitControls,
+  lightControls,
   type Stats,
 } from './big-visit';
 import { cdp, signIn, startBenchEnv, type BenchEnv } from './env';
@@ -82,24 +83,24 @@ const throttle = (session: CDPSession, rate: number) => session.send('Emulation.
 
 /** Types a last word, waits for the grouped write, then « Enregistrer » until « Enregistré » (4×). */
 async function save(page: Page, word: string): Promise<void> {
-  const controls = visitControls(page);
-  await controls.field('Emplacement').fill(word);
+  await visitControls(page).field('Emplacement').fill(word);
   await page.waitForTimeout(600);
   await takeLongTasks(page);
-  await controls.toolbar('Enregistrer •').click();
-  await controls.toolbar('Enregistré').waitFor({ timeout: 60_000 });
+  const light = lightControls(page);
+  await light.click('.visit__toolbar', 'Enregistrer •');
+  await light.shown('.visit__toolbar', 'Enregistré');
   await page.waitForTimeout(1000);
 }
 
 /** Types a word, then the pause as a person does it at phone size (the drawer opens from the toolbar), until the list has come. */
 async function pause(page: Page, word: string): Promise<void> {
-  const controls = visitControls(page);
-  await controls.field('Emplacement').fill(word);
+  await visitControls(page).field('Emplacement').fill(word);
   await page.waitForTimeout(600);
   await takeLongTasks(page);
-  await controls.toolbar('Menu de la visite').click();
-  await controls.drawerButton('Pause').click();
-  await controls.dialogButton('Pause').click();
+  const light = lightControls(page);
+  await light.click('.visit__toolbar', 'Menu de la visite');
+  await light.click('.visit__actions', 'Pause');
+  await light.click('dialog[open]', 'Pause');
   await page.waitForURL(/\/visites/, { timeout: 60_000 });
   await page.waitForTimeout(1500);
 }
