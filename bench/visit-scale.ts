@@ -81,12 +81,17 @@ export interface VisitScaleResult {
 
 const throttle = (session: CDPSession, rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
 
-/** Types a last word, waits for the grouped write, then « Enregistrer » until « Enregistré » (4×). */
-async function save(page: Page, word: string): Promise<void> {
+/** Types a word and waits for the grouped write; the long tasks counted from then on are the next step's. */
+async function typedThen(page: Page, word: string): Promise<ReturnType<typeof lightControls>> {
   await visitControls(page).field('Emplacement').fill(word);
   await page.waitForTimeout(600);
   await takeLongTasks(page);
-  const light = lightControls(page);
+  return lightControls(page);
+}
+
+/** Types a last word, then « Enregistrer » until « Enregistré » (4×). */
+async function save(page: Page, word: string): Promise<void> {
+  const light = await typedThen(page, word);
   await light.click('.visit__toolbar', 'Enregistrer •');
   await light.shown('.visit__toolbar', 'Enregistré');
   await page.waitForTimeout(1000);
@@ -94,10 +99,7 @@ async function save(page: Page, word: string): Promise<void> {
 
 /** Types a word, then the pause as a person does it at phone size (the drawer opens from the toolbar), until the list has come. */
 async function pause(page: Page, word: string): Promise<void> {
-  await visitControls(page).field('Emplacement').fill(word);
-  await page.waitForTimeout(600);
-  await takeLongTasks(page);
-  const light = lightControls(page);
+  const light = await typedThen(page, word);
   await light.click('.visit__toolbar', 'Menu de la visite');
   await light.click('.visit__actions', 'Pause');
   await light.click('dialog[open]', 'Pause');

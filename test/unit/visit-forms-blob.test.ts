@@ -36,6 +36,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 const firstField = (data: VisitData, skip = 0) => Object.values(flattenSections(Object.values(data)[1]!.sections)[skip]!.fields)[0]!;
 
+/** A visit just opened, its warm-up run to the end as idle time would. */
+function warmUpNow(visitId: number, data: VisitData): void {
+  const idle: (() => void)[] = [];
+  warmFormsBlob(visitId, data, (work) => idle.push(work));
+  while (idle.length > 0) idle.shift()!();
+}
+
+/** One answer typed, then the blob a save sends: one chunk encoded, and the bytes of the forms text. */
+async function expectOneChunkAfterAnswer(visitId: number, data: VisitData, value: string): Promise<void> {
+  const made = countTextBlobs();
+  const field = firstField(data, 300);
+  const answered = updateField(data, field.id, (f) => ({ ...f, field_value: [value] }));
+  const blob = formsBlob(visitId, answered);
+  expect(made.text).toBe(1);
+  expect(await blob.text()).toBe(formsText(answered));
+}
+
 describe('forms blob', () => {
   it('holds the bytes of the forms text, for a small visit and a large one cut into chunks', async () => {
     const small = buildChecklist('s');
@@ -70,36 +87,19 @@ describe('forms blob', () => {
   });
 
   it('makes the chunks of a visit just opened ahead, so that its first save encodes only the chunk typed in', async () => {
-    let data = buildBigVisit('w', 600, 5);
-    const idle: (() => void)[] = [];
-    warmFormsBlob(4, data, (work) => idle.push(work));
-    while (idle.length > 0) idle.shift()!();
-    const made = countTextBlobs();
-    const field = firstField(data, 300);
-    data = updateField(data, field.id, (f) => ({ ...f, field_value: ['Local poubelles'] }));
-    const blob = formsBlob(4, data);
-    expect(made.text).toBe(1);
-    expect(await blob.text()).toBe(formsText(data));
+    const data = buildBigVisit('w', 600, 5);
+    warmUpNow(4, data);
+    await expectOneChunkAfterAnswer(4, data, 'Local poubelles');
   });
 
   it('a visit opened again (its forms read anew from the store) is made ahead again: its first save encodes only the chunk typed in', async () => {
     const first = buildBigVisit('r', 600, 5);
-    const idle: (() => void)[] = [];
-    const warm = (data: VisitData) => {
-      warmFormsBlob(5, data, (work) => idle.push(work));
-      while (idle.length > 0) idle.shift()!();
-    };
-    warm(first);
+    warmUpNow(5, first);
     formsBlob(5, first);
     // Left and opened again, or paused, downloaded again and started: the same visit, other objects.
-    let data = JSON.parse(formsText(first)) as VisitData;
-    warm(data);
-    const made = countTextBlobs();
-    const field = firstField(data, 300);
-    data = updateField(data, field.id, (f) => ({ ...f, field_value: ['Chaufferie'] }));
-    const blob = formsBlob(5, data);
-    expect(made.text).toBe(1);
-    expect(await blob.text()).toBe(formsText(data));
+    const data = JSON.parse(formsText(first)) as VisitData;
+    warmUpNow(5, data);
+    await expectOneChunkAfterAnswer(5, data, 'Chaufferie');
   });
 
   it('a save or a pause before the warm-up is through finishes it a step per task, never the whole visit in one', async () => {
