@@ -175,8 +175,9 @@ export interface BusyStretch {
   /** The app's functions on the stack during the stretch, by inclusive time. */
   functions: { function: string; where: string; ms: number; code?: string }[];
   /**
-   * The browser's own work, by self time: '(program)' (style, layout, paint and what runs outside
-   * JavaScript) and the built-in calls the app made (showModal, pushState…), which no app line shows.
+   * Work outside the app's files, by self time: the browser's own ('(program)': style, layout, paint),
+   * its built-in calls (showModal, pushState…), which no app line shows, and functions of scripts
+   * without a file (Playwright's queries in the page; an anonymous one is named '(no file)').
    */
   browser: { call: string; ms: number }[];
 }
@@ -186,7 +187,8 @@ const NOT_A_CALL = new Set(['(root)', '(idle)', '(garbage collector)']);
 
 /**
  * Runs `work` under the CPU profiler and returns the stretches of the main thread busy without a
- * break for `minMs` or more (the long tasks, seen from the profile), each with the app's functions
+ * break for `minMs` or more (the long tasks, seen from the profile; tasks that follow each other with
+ * no idle moment between them make one stretch), each with the app's functions
  * that were on the stack, by inclusive time: what a long task was made of.
  */
 export async function busyStretches(session: CDPSession, work: () => Promise<void>, minMs = 50): Promise<BusyStretch[]> {
@@ -226,8 +228,8 @@ export async function busyStretches(session: CDPSession, work: () => Promise<voi
     run ??= { us: 0, gcUs: 0, fns: new Map(), calls: new Map() };
     run.us += us;
     if (node.callFrame.functionName === '(garbage collector)') run.gcUs += us;
-    // A sample's own frame without a script is the browser's: a built-in call, or '(program)'.
-    const call = node.callFrame.functionName;
+    // A sample's own frame without a file: the browser's ('(program)', a built-in call) or a script's without one.
+    const call = node.callFrame.functionName || '(no file)';
     if (!node.callFrame.url && !NOT_A_CALL.has(call)) run.calls.set(call, (run.calls.get(call) ?? 0) + us);
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
