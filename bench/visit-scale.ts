@@ -181,8 +181,10 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     await throttle(session, 1);
     let pauseStretches;
     if (pauseTasks.longestMs > GOALS.longTaskMs) {
-      // The paused visit left the device: downloaded and started again, then paused under the profiler.
+      // The paused visit left the device: downloaded and started again, then paused under the profiler,
+      // once the blob's warm-up has run at idle as it had before the measured pause.
       await downloadAndOpen(page);
+      await page.waitForTimeout(3000);
       await throttle(session, RATE);
       pauseStretches = await busyStretches(session, () => pause(page, 'pause expliquée'));
       await throttle(session, 1);
