@@ -139,17 +139,22 @@ function buttonCentre({ scope, name }: { scope: string; name: string }): { x: nu
  * The button is found in one DOM query, polled every 50 ms, and clicked with the mouse at its centre,
  * as a person would; what is awaited is a cheap check of the page's text.
  */
-export const lightControls = (page: Page) => ({
-  async click(scope: string, name: string): Promise<void> {
+export const lightControls = (page: Page) => {
+  /** Waits until the button is shown; where its centre is. */
+  const shown = async (scope: string, name: string): Promise<{ x: number; y: number }> => {
     const handle = await page.waitForFunction(buttonCentre, { scope, name }, { polling: 50, timeout: 60_000 });
     const at = (await handle.jsonValue())!;
     await handle.dispose();
-    await page.mouse.click(at.x, at.y);
-  },
-  async shown(scope: string, name: string): Promise<void> {
-    await (await page.waitForFunction(buttonCentre, { scope, name }, { polling: 50, timeout: 60_000 })).dispose();
-  },
-});
+    return at;
+  };
+  return {
+    shown,
+    async click(scope: string, name: string): Promise<void> {
+      const at = await shown(scope, name);
+      await page.mouse.click(at.x, at.y);
+    },
+  };
+};
 
 /** In the page: for each click or keydown, the time from the event to just after the next paint. */
 export function recordInputToPaint() {

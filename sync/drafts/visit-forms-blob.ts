@@ -33,12 +33,12 @@ interface Group {
 interface Kept {
   visitId: number;
   byForm: Map<string, Group[]>;
+  /** The steps of its warm-up still to run: a save or a pause finishes them first (formsBlobSoon). */
+  steps: (() => void)[];
 }
 
 // The last visit's groups, by form id (one visit is edited at a time; another one starts afresh).
 let kept: Kept | null = null;
-// The steps of the warm-up under way, if any: a save or a pause finishes them first (formsBlobSoon).
-let warming: { own: Kept; steps: (() => void)[] } | null = null;
 
 /** Runs steps for about `ms`, at least one. */
 function runSteps(steps: (() => void)[], ms: number): void {
@@ -107,7 +107,7 @@ function sectionGroups(before: readonly Group[] | undefined, sections: Record<st
 
 /** The forms as a JSON blob (the bytes of formsText), chunks of earlier saves of this visit reused. */
 export function formsBlob(visitId: number, forms: VisitData): Blob {
-  if (kept?.visitId !== visitId) kept = { visitId, byForm: new Map() };
+  if (kept?.visitId !== visitId) kept = { visitId, byForm: new Map(), steps: [] };
   const parts: BlobPart[] = ['{'];
   Object.entries(forms).forEach(([id, form], i) => {
     const groups = sectionGroups(kept!.byForm.get(id), form.sections);
@@ -131,9 +131,9 @@ export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: (
   // The forms were just read from the store: groups kept for this visit were made of other objects (it
   // was opened before, or paused and downloaded again), none can be reused, and keeping them would skip
   // the warm-up: the first save encoded the whole visit (86 ms at 4× for 1,000 fields).
-  const own = (kept = { visitId, byForm: new Map() });
+  const own: Kept = (kept = { visitId, byForm: new Map(), steps: [] });
   // Small steps, run ~10 ms at a time: a form's section texts 25 at a time, then its cut, then one chunk or one group per step.
-  const steps: (() => void)[] = [];
+  const { steps } = own;
   for (const [formId, { sections }] of Object.entries(forms)) {
     const ids = Object.keys(sections);
     for (let at = 0; at < ids.length; at += 25) steps.push(() => ids.slice(at, at + 25).forEach((id) => nodeText(sections[id]!)));
@@ -154,7 +154,6 @@ export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: (
       steps.unshift(...encode, ...joins, () => void (own.byForm.has(formId) || own.byForm.set(formId, groups)));
     });
   }
-  warming = { own, steps };
   const run = () => {
     if (kept !== own || steps.length === 0) return; // another visit is edited now, or a save finished the steps
     runSteps(steps, 10);
@@ -171,8 +170,8 @@ export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: (
  */
 export async function formsBlobSoon(visitId: number, forms: VisitData, sliceMs = 10): Promise<Blob> {
   if (kept?.visitId !== visitId) warmFormsBlob(visitId, forms, () => undefined);
-  while (warming && warming.own === kept && warming.steps.length > 0) {
-    runSteps(warming.steps, sliceMs);
+  while (kept?.visitId === visitId && kept.steps.length > 0) {
+    runSteps(kept.steps, sliceMs);
     await yieldToPage();
   }
   return formsBlob(visitId, forms);
