@@ -21,7 +21,7 @@ import { showToast } from '../services/toasts';
 import { fr } from '../i18n/fr';
 import { guardTexts } from './guard-texts';
 import { RootLayout } from './shell/root-layout';
-import { NotFoundScreen } from './shell/simple-screens';
+import { NotFoundScreen, ScreenFailed } from './shell/simple-screens';
 import { LoginPage } from '../features/auth/login-page';
 import { ForgottenPasswordChangePage, ForgottenPasswordCodePage, ForgottenPasswordPage } from '../features/auth/forgotten-password-pages';
 import { BoardingPage, FirstConnectPage } from '../features/auth/boarding-pages';
@@ -156,7 +156,7 @@ const routeTree = rootRoute.addChildren(routes);
 
 export function createAppRouter() {
   const history = typeof location !== 'undefined' && location.protocol === 'file:' ? createHashHistory() : createBrowserHistory();
-  return createRouter({ routeTree, history, defaultPreload: false, scrollRestoration: true });
+  return createRouter({ routeTree, history, defaultPreload: false, scrollRestoration: true, defaultErrorComponent: ScreenFailed });
 }
 
 declare module '@tanstack/react-router' {

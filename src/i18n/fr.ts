@@ -24,6 +24,10 @@ export const fr = {
   passwordChanged: 'Mot de passe modifié',
   successSendContactForm: 'Votre demande a bien été envoyée. Nous vous répondrons sous 48 h.',
   successModifyAccount: 'Vos informations ont bien été modifiées.',
+  screenFailedTitle: "Cet écran n'a pas pu s'afficher",
+  screenFailedText: "Vérifiez la connexion, puis réessayez. Ce qui est déjà enregistré sur l'appareil n'est pas perdu.",
+  retryScreen: 'Réessayer',
+  engineNotLoaded: "L'application n'a pas fini de se charger sur l'appareil : rien n'a été enregistré, réessayez dès le retour du réseau.",
   savedOnDevice: "Modification enregistrée sur l'appareil : elle sera envoyée dès le retour du réseau.",
   genericError: 'Une erreur est survenue.',
 

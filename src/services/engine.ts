@@ -6,7 +6,8 @@
  * fills it once loaded.
  */
 import { proxy } from 'valtio';
-import type { Engine, EngineState } from '../../sync/index';
+import { AppError, type Engine, type EngineState } from '../../sync/index';
+import { fr } from '../i18n/fr';
 import { session } from './session';
 
 export const engineState = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
@@ -16,12 +17,29 @@ let loading: Promise<Engine> | null = null;
 /** Who sends queued changes once the app is closed (the account's offline section): see session.ts. */
 export { backgroundSendMode } from './session';
 
+/**
+ * The engine's code could not be fetched: the network went before a first visit's service worker
+ * had cached it. Said in words (nothing was recorded), and the next call fetches it again.
+ */
+export class EngineNotLoaded extends AppError {
+  constructor() {
+    super(fr.engineNotLoaded);
+    this.name = 'EngineNotLoaded';
+  }
+}
+
 function loadEngine(): Promise<Engine> {
-  // The modules' evaluation (RxDB, Dexie, the facades) and the engine's building are two tasks, not one long one.
-  loading ??= (servedFromCache() ? import('./engine-runtime') : import('./engine-runtime-at-once')).then(async (m) => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return m.startEngine(engineState);
-  });
+  loading ??= (servedFromCache() ? import('./engine-runtime') : import('./engine-runtime-at-once'))
+    .catch(() => {
+      // Not kept: a failed import is fetched again by the browser on the next call (the network back).
+      loading = null;
+      throw new EngineNotLoaded();
+    })
+    // The modules' evaluation (RxDB, Dexie, the facades) and the engine's building are two tasks, not one long one.
+    .then(async (m) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return m.startEngine(engineState);
+    });
   return loading;
 }
 

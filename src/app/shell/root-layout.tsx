@@ -6,7 +6,7 @@
  * (session-life.ts), the other tabs' sign-in and sign-out (other-tabs.ts), and the
  * offline briefcase's first-pass indicator (briefcase-progress.tsx).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { fr } from '../../i18n/fr';
@@ -15,20 +15,22 @@ import { NavigationLoader } from './navigation-loader';
 import { useOtherTabs } from './other-tabs';
 import { ToastsView } from './toasts-view';
 import { NeedUpdateNotice } from './simple-screens';
+import { lazyRetried, untilLoaded } from './lazy-retried';
 
 // What the login screen does not need loads on demand (issue 14's budget). The bars exist only
 // for a signed-in user; while their chunk loads (in parallel with the screen's own), an empty bar
 // of the same size holds the place. The signed-in session's life comes with them. The update
 // prompt (and the service worker's registration, with workbox-window) comes once the first
 // screen is up.
-const topBar = () => import('./top-bar');
-const navBar = () => import('./nav-bar');
-const TopBar = lazy(() => topBar().then((m) => ({ default: m.TopBar })));
-const NavBar = lazy(() => navBar().then((m) => ({ default: m.NavBar })));
-const SessionLife = lazy(() => import('./session-life').then((m) => ({ default: m.SessionLife })));
-const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
-const BriefcaseProgress = lazy(() => import('./briefcase-progress').then((m) => ({ default: m.BriefcaseProgress })));
-const NeedUpdateScreen = lazy(() => import('./need-update-screen').then((m) => ({ default: m.NeedUpdateScreen })));
+// A piece whose chunk could not come (the network went on a first visit) waits and is fetched again (lazy-retried.ts).
+const topBar = () => untilLoaded(() => import('./top-bar'));
+const navBar = () => untilLoaded(() => import('./nav-bar'));
+const TopBar = lazyRetried(() => topBar().then((m) => m.TopBar));
+const NavBar = lazyRetried(() => navBar().then((m) => m.NavBar));
+const SessionLife = lazyRetried(() => import('./session-life').then((m) => m.SessionLife));
+const UpdatePrompt = lazyRetried(() => import('./update-prompt').then((m) => m.UpdatePrompt));
+const BriefcaseProgress = lazyRetried(() => import('./briefcase-progress').then((m) => m.BriefcaseProgress));
+const NeedUpdateScreen = lazyRetried(() => import('./need-update-screen').then((m) => m.NeedUpdateScreen));
 
 /** False until the first screen has been painted. */
 function usePainted(): boolean {

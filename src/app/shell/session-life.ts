@@ -8,22 +8,23 @@
  * signed-in screen (with the error handler it needs), not with the login
  * screen (issue 14's budget).
  */
-import { createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { createElement, Suspense, useEffect, useReducer, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { subscribe } from 'valtio/vanilla';
 import { fr } from '../../i18n/fr';
 import { session, setNotifier } from '../../services/session';
-import { detachEngine, getEngine } from '../../services/engine';
+import { detachEngine, EngineNotLoaded, getEngine } from '../../services/engine';
 import { showToast } from '../../services/toasts';
 import { handleError, setErrorNavigation } from '../../services/errors';
 import { showPushNotes } from './push-notes';
 import { afterPaint, whenIdle } from '../../ui/after-paint';
 import { warmScreens } from './warm-screens';
 import { isInstalled } from '../../ui/installed';
+import { lazyRetried } from './lazy-retried';
 
 // The offer to turn notifications on loads only where it may show: the installed app, browser not yet answered.
-const NotificationPrompt = lazy(() => import('./notification-prompt').then((m) => ({ default: m.NotificationPrompt })));
+const NotificationPrompt = lazyRetried(() => import('./notification-prompt').then((m) => m.NotificationPrompt));
 const mayOfferNotifications = () => isInstalled() && typeof Notification !== 'undefined' && Notification.permission === 'default';
 
 /**
@@ -52,6 +53,8 @@ function useSessionLife(screenShown: boolean): void {
   const signedIn = tokens !== null;
   const userId = user?.id ?? null;
   const started = useSignedInScreenShown(screenShown, signedIn);
+  // The engine's code did not arrive (the network went first on a first visit): all below starts again once it is back.
+  const [loadAttempt, retryLoad] = useReducer((n: number) => n + 1, 0);
   useEffect(
     () =>
       setErrorNavigation({
@@ -63,7 +66,10 @@ function useSessionLife(screenShown: boolean): void {
   );
   useEffect(() => {
     if (!started || userId === null) return;
-    const background = (error: unknown) => handleError(error, { background: true });
+    const background = (error: unknown) => {
+      if (error instanceof EngineNotLoaded) window.addEventListener('online', retryLoad, { once: true });
+      else handleError(error, { background: true });
+    };
     // The user's store opens (its queued work resumes), then what the screens show is refreshed.
     void getEngine()
       .then((engine) => {
@@ -93,17 +99,18 @@ function useSessionLife(screenShown: boolean): void {
       notificationsAllowed: typeof Notification !== 'undefined' && Notification.permission === 'granted',
     }));
     // Persistent storage is asked by the briefcase once its first pass is complete (the device then holds the user's work).
-    const sendNow = () => void getEngine().then((engine) => engine.flush());
+    const sendNow = () => void getEngine().then((engine) => engine.flush(), background);
     // The network is back (out of the basement): what waits out a backoff leaves at once.
-    const online = () => void getEngine().then((engine) => engine.sendNow());
+    const online = () => void getEngine().then((engine) => engine.sendNow(), background);
     // Hidden or closing: grouped draft writes go to disk now (a phone may kill the page next).
-    const flushDrafts = () => void getEngine().then((engine) => engine.flushDrafts());
+    const flushDrafts = () => void getEngine().then((engine) => engine.flushDrafts(), background);
     const onVisible = () => (document.visibilityState === 'visible' ? sendNow() : flushDrafts());
     window.addEventListener('pagehide', flushDrafts);
     window.addEventListener('online', online);
     window.addEventListener('focus', sendNow);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      window.removeEventListener('online', retryLoad);
       cancelBriefcase();
       stopWarming();
       session.stopTick();
@@ -113,7 +120,7 @@ function useSessionLife(screenShown: boolean): void {
       window.removeEventListener('focus', sendNow);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [started, userId, router]);
+  }, [started, userId, router, loadAttempt]);
   // The session ended (refresh refused, a 401 the client could not recover): said once; the user's
   // store and queued work stay on the device for their next sign-in; back to /login.
   useEffect(
