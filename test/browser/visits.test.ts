@@ -76,7 +76,24 @@ describe('visits', () => {
       .click()
       .catch(() => undefined);
     await page.getByRole('button', { name: 'Pause' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Pause' }).click();
+    // Confirmed, the visit takes no more typing while it leaves (it would follow the data handed over):
+    // the field is tried the moment the dialog closes.
+    const observations = await page.getByLabel('Observations').getAttribute('id');
+    const afterConfirm = await page.evaluate(
+      (fieldId) =>
+        new Promise<string>((resolve) => {
+          const dialog = document.querySelector('dialog[open]') as HTMLDialogElement;
+          const field = document.getElementById(fieldId!) as HTMLElement;
+          new MutationObserver(() => {
+            if (dialog.open) return;
+            field.focus();
+            resolve(document.activeElement === field ? 'takes typing' : 'closed to typing');
+          }).observe(dialog, { attributes: true });
+          [...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Pause')!.click();
+        }),
+      observations,
+    );
+    expect(afterConfirm).toBe('closed to typing');
     await page.waitForURL(/\/visites$/);
     await page.getByText(/envois? en attente pour cette visite/).waitFor();
     const visitId = (db().prepare(`SELECT id FROM visits WHERE name = 'Visite annuelle des parties communes'`).get() as { id: number }).id;

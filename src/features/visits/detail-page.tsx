@@ -8,7 +8,7 @@
  * pending changes saves first, whatever the way out (leave-guard.ts). The
  * route's optional `data=true` query is passed through to the fiche.
  */
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { findSection, flattenSections, updateField, updateSection, type VisitData, type VisitForm, type VisitSection } from '../../../sync/index';
@@ -99,6 +99,9 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const [closing, setClosing] = useState<'draft' | 'terminate' | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // Closed to typing from the pause's or end's confirmation until the screen leaves: what would be typed
+  // meanwhile would follow the data handed over. Set on the element, not through a render (on the pause's path).
+  const editing = useRef<HTMLDivElement>(null);
   const { copy, forms } = editor;
 
   const counts = useMissingCounts(forms);
@@ -211,7 +214,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         </nav>
       </aside>
 
-      <div className="visit__main">
+      <div className="visit__main" ref={editing}>
         <div className="visit__toolbar" role="toolbar" aria-label={t.toolbar}>
           <button
             type="button"
@@ -291,13 +294,15 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
           if (!mode) return;
           const latest = editor.latestForms() ?? forms;
           editor.handOver();
+          editing.current?.setAttribute('inert', '');
           // What was typed just before the click is in (settled), not only what was last rendered. Each step
           // in its own task, after a paint: the dialog closes, the visit is queued, this screen leaves (its
           // sections and tree unmount), then the list comes (a navigation on an unpainted page lays it out).
           afterPaint(
             () =>
               void actions.close(visitId, mode, copy, latest).then((ok) => {
-                if (!ok) return;
+                // Not queued (said by the handler): the visit stays here, open to typing again.
+                if (!ok) return editing.current?.removeAttribute('inert');
                 // Emptied now, not in React's next task: the paint awaited below is then that of the empty screen.
                 flushSync(() => setLeaving(true));
                 afterPaint(() => void navigate({ to: '/visites' }));
