@@ -67,13 +67,16 @@ export async function getEngine(): Promise<Engine> {
  * one is open and is kept for the next sign-in; loads nothing otherwise.
  */
 export async function detachEngine(): Promise<void> {
-  if (loading) await (await loading).detach();
+  await (await loadedEngine())?.detach();
 }
 
 /** A new version takes over and the page reloads: the engine, if loaded, stops its requests first (engine.standBy). */
 export async function standByEngine(): Promise<void> {
-  if (loading) await (await loading).standBy();
+  await (await loadedEngine())?.standBy();
 }
+
+/** The engine if it is loaded or loading; null if not, or if its code could not come (nothing of it runs then). */
+const loadedEngine = (): Promise<Engine | null> => (loading ?? Promise.resolve(null)).catch(() => null);
 
 /** Explicit logout: the user's local data and queued work are deleted, then the session. */
 export async function logoutEverywhere(): Promise<void> {
