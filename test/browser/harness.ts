@@ -1,7 +1,7 @@
 /**
  * Browser test harness: the reference server (in memory, seeded) serving a
  * private copy of the built app on a free port, and Debian's Chromium driven
- * by playwright-core in a fresh persistent profile (service workers on).
+ * by playwright-core, a fresh context per test in one browser per file (service workers on).
  * Helpers sign in, go offline and take screenshots at phone and desktop size
  * into test-results/screenshots (ignored by git) for people to look at.
  */
@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { followOffline } from './offline-state';
 import { buildServer, type ReferenceServer } from '../../server/app';
 import { testConfig, type ServerConfig } from '../../server/config';
@@ -27,11 +27,18 @@ export interface BrowserEnv {
   /** The private copy of dist/ the server serves (tests may change it, e.g. a new sw.js). */
   appDir: string;
   /**
-   * A fresh Chromium profile; `args` adds command-line switches (benchmarks turn vsync off);
+   * A fresh context, in the file's shared browser; `args` adds command-line switches (benchmarks turn
+   * vsync off) and, like `persistent`, gets a browser and an on-disk profile of its own;
    * `serviceWorkers: 'block'` keeps every page uncontrolled, as a first visit's before its worker installs.
    */
-  newContext(args?: string[], options?: { serviceWorkers?: 'allow' | 'block' }): Promise<BrowserContext>;
+  newContext(args?: string[], options?: ContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  serviceWorkers?: 'allow' | 'block';
+  /** A browser of its own with an on-disk profile (what an installed app has), not the shared one's in-memory context. */
+  persistent?: boolean;
 }
 
 export interface WorldOptions {
@@ -59,41 +66,53 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://localhost:${port}`;
   const contexts: BrowserContext[] = [];
+  // One browser for the file's contexts: launching Chromium per context cost about 2 s each (and 0.3 s
+  // to close), about a tenth of the browser suite. A context with its own switches, or `persistent`,
+  // gets a browser of its own with an on-disk profile.
+  let shared: Promise<Browser> | null = null;
+  const contextOptions = { viewport: PHONE, locale: 'fr-FR', timezoneId: 'Europe/Paris', baseURL: baseUrl } as const;
   return {
     server,
     baseUrl,
     appDir,
-    async newContext(args: string[] = [], options = {}) {
-      const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--lang=fr-FR',
-          ...args,
-        ],
-        viewport: PHONE,
-        locale: 'fr-FR',
-        timezoneId: 'Europe/Paris',
-        baseURL: baseUrl,
-        ...options,
-      });
+    async newContext(args: string[] = [], { persistent = args.length > 0, ...options }: ContextOptions = {}) {
+      let context: BrowserContext;
+      if (persistent) {
+        const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
+        context = await chromium.launchPersistentContext(profile, { ...launchOptions(args), ...contextOptions, ...options });
+      } else {
+        shared ??= chromium.launch(launchOptions([]));
+        context = await (await shared).newContext({ ...contextOptions, ...options });
+      }
       followOffline(context);
       contexts.push(context);
       return context;
     },
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await shared?.then((browser) => browser.close()).catch(() => undefined);
       await server.app.close();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
+  };
+}
+
+/** Debian's Chromium, headless, French, without the background traffic a test would not want. */
+function launchOptions(args: string[]) {
+  return {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=fr-FR',
+      ...args,
+    ],
   };
 }
 
