@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, refusedOffline, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { DESKTOP, followApiCalls, PHONE, refusedOffline, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -104,9 +104,10 @@ function watchErrors(page: Page, into: string[]): void {
 async function openDirectly(context: BrowserContext, path: string, errors: string[]): Promise<Page> {
   const page = await context.newPage();
   watchErrors(page, errors);
+  const apiQuiet = followApiCalls(page);
   await page.goto(path);
   await page.locator('main h1, main h2, h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await apiQuiet(300);
   return page;
 }
 

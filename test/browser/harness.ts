@@ -155,6 +155,26 @@ export function refusedOffline(m: ConsoleMessage): boolean {
   return isMediaPath(pathname);
 }
 
+/**
+ * Follows a page's API calls. The function returned waits until none has been in flight for `quietMs`
+ * (at most `capMs`): a screen's console errors come when its pulls answer. Unlike Playwright's
+ * 'networkidle', the offline pass's photo downloads do not hold it for seconds.
+ */
+export function followApiCalls(page: Page): (quietMs?: number, capMs?: number) => Promise<void> {
+  const open = new Set<unknown>();
+  page.on('request', (request) => request.url().includes('/api/') && open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return async (quietMs = 150, capMs = 5_000) => {
+    const deadline = Date.now() + capMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline && Date.now() - quietSince < quietMs) {
+      if (open.size > 0) quietSince = Date.now();
+      await page.waitForTimeout(25);
+    }
+  };
+}
+
 /** Screenshots the current page at phone and desktop size (name-phone.png, name-desktop.png). */
 export async function screenshots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -164,7 +184,8 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     ['desktop', DESKTOP],
   ] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(150);
+    // Two frames: the resize's listeners (a React render, a ResizeObserver) have drawn what the size changes.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(original);

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
-import { refusedOffline, signIn, startBrowserEnv, type BrowserEnv } from './harness';
+import { followApiCalls, refusedOffline, signIn, startBrowserEnv, type BrowserEnv } from './harness';
 import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
@@ -290,7 +290,7 @@ const ROLES: { email: string; greeting: string; screens: Screen[] }[] = [
  * 'inside' moves within the running app as its links do (history entry, then popstate for the
  * router), so a screen's unmount runs too; 'load' starts the app afresh on the address.
  */
-async function open(page: Page, path: string, ready: Screen['ready'], inFlight: () => number, how: 'inside' | 'load'): Promise<void> {
+async function open(page: Page, path: string, ready: Screen['ready'], apiQuiet: () => Promise<void>, how: 'inside' | 'load'): Promise<void> {
   if (how === 'load') await page.goto(path);
   else {
     const before = await page.evaluate((to) => {
@@ -320,22 +320,8 @@ async function open(page: Page, path: string, ready: Screen['ready'], inFlight: 
         .slice(0, 600);
       throw new Error(`${where(page)} (${how}) never showed its element: ${error.message.split('\n')[0]}\nOn screen: ${shown}`);
     });
-  // Errors come when the screen's pulls answer: stay until no API call is in flight for 150 ms.
-  const deadline = Date.now() + 5_000;
-  let quietSince = Date.now();
-  while (Date.now() < deadline && Date.now() - quietSince < 150) {
-    if (inFlight() > 0) quietSince = Date.now();
-    await page.waitForTimeout(25);
-  }
-}
-
-/** API calls under way in a page. */
-function apiCalls(page: Page): () => number {
-  const open = new Set<unknown>();
-  page.on('request', (request) => request.url().includes('/api/') && open.add(request));
-  page.on('requestfinished', (request) => open.delete(request));
-  page.on('requestfailed', (request) => open.delete(request));
-  return () => open.size;
+  // Errors come when the screen's pulls answer.
+  await apiQuiet();
 }
 
 describe('console-clean walk', () => {
@@ -346,7 +332,7 @@ describe('console-clean walk', () => {
     for (const role of ROLES.filter((r) => !process.env.WALK_ONLY || r.email === process.env.WALK_ONLY)) {
       const started = Date.now();
       const tabs = await twoTabs(role.email, role.greeting);
-      const calls = { a: apiCalls(tabs.a), b: apiCalls(tabs.b) };
+      const calls = { a: followApiCalls(tabs.a), b: followApiCalls(tabs.b) };
       for (const screen of [...common(role.greeting), ...role.screens]) {
         const path = typeof screen.path === 'string' ? screen.path : await screen.path(tabs.a);
         if (path === null) {

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
+import { followApiCalls, screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 import { sqlOf } from '../sql';
 
 let env: BrowserEnv;
@@ -23,7 +23,7 @@ const { one } = sqlOf(() => env.server.ctx.db);
 interface Session {
   context: BrowserContext;
   errors: string[];
-  /** A new tab on `path`: a fresh document that loads only what this screen imports. */
+  /** A new tab on `path` (the previous one closes): a fresh document that loads only what this screen imports. */
   open(path: string): Promise<Page>;
 }
 
@@ -41,12 +41,17 @@ async function session(email: string, greeting: string): Promise<Session> {
   await signIn(first, email);
   await first.getByRole('heading', { name: greeting }).waitFor();
   await waitForServiceWorker(first);
+  // One screen's tab at a time: the one before closes once its calls have answered (their errors counted),
+  // so that open tabs do not share the machine with the screen measured.
+  let previous: { page: Page; apiQuiet: () => Promise<void> } | null = null;
   return {
     context,
     errors,
     async open(path) {
+      if (previous) await previous.apiQuiet().then(() => previous!.page.close());
       const page = await context.newPage();
       watch(page);
+      previous = { page, apiQuiet: followApiCalls(page) };
       await page.goto(path);
       return page;
     },
