@@ -27,38 +27,61 @@ import { ForgottenPasswordChangePage, ForgottenPasswordCodePage, ForgottenPasswo
 import { BoardingPage, FirstConnectPage } from '../features/auth/boarding-pages';
 import { ContactPage } from '../features/auth/contact-page';
 
+/** A screen's code that did not come, the network gone: said by ScreenFailed, with « Réessayer ». */
+class ScreenNotLoaded extends Error {
+  constructor(cause: unknown) {
+    super("Le code de l'écran n'a pas pu être chargé hors ligne", { cause });
+    this.name = 'ScreenNotLoaded';
+  }
+}
+
+/**
+ * A signed-in screen's code, on demand. On a failed chunk TanStack reloads the page once (a new
+ * version may have replaced it); offline on a first visit, that reload would end on the browser's
+ * own offline page, with no app left. Offline, the failure goes to ScreenFailed instead.
+ */
+function screen<T extends Record<string, unknown>, K extends keyof T & string>(importer: () => Promise<T>, name: K) {
+  return lazyRouteComponent(
+    () =>
+      importer().catch((error: unknown) => {
+        throw navigator.onLine && session.state.reachable ? error : new ScreenNotLoaded(error);
+      }),
+    name,
+  );
+}
+
 // Signed-in screens load on demand: the login screen only downloads what it needs.
-const HomePage = lazyRouteComponent(() => import('../features/home/home-page'), 'HomePage');
-const AccountPage = lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage');
-const PendingPage = lazyRouteComponent(() => import('../features/outbox/pending-page'), 'PendingPage');
+const HomePage = screen(() => import('../features/home/home-page'), 'HomePage');
+const AccountPage = screen(() => import('../features/account/account-page'), 'AccountPage');
+const PendingPage = screen(() => import('../features/outbox/pending-page'), 'PendingPage');
 const interventions = {
-  dashboard: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'InterventionDashboardPage'),
-  add: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'DashboardAddPage'),
-  tenders: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'TendersPage'),
-  reporting: lazyRouteComponent(() => import('../features/interventions/dashboard-pages'), 'ReportingPage'),
-  list: lazyRouteComponent(() => import('../features/interventions/list-page'), 'InterventionListPage'),
-  create: lazyRouteComponent(() => import('../features/interventions/create-page'), 'InterventionCreatePage'),
-  detail: lazyRouteComponent(() => import('../features/interventions/detail-page'), 'InterventionDetailPage'),
-  messaging: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'MessagingPage'),
-  planning: lazyRouteComponent(() => import('../features/interventions/feed-pages'), 'PlanningPage'),
+  dashboard: screen(() => import('../features/interventions/dashboard-pages'), 'InterventionDashboardPage'),
+  add: screen(() => import('../features/interventions/dashboard-pages'), 'DashboardAddPage'),
+  tenders: screen(() => import('../features/interventions/dashboard-pages'), 'TendersPage'),
+  reporting: screen(() => import('../features/interventions/dashboard-pages'), 'ReportingPage'),
+  list: screen(() => import('../features/interventions/list-page'), 'InterventionListPage'),
+  create: screen(() => import('../features/interventions/create-page'), 'InterventionCreatePage'),
+  detail: screen(() => import('../features/interventions/detail-page'), 'InterventionDetailPage'),
+  messaging: screen(() => import('../features/interventions/feed-pages'), 'MessagingPage'),
+  planning: screen(() => import('../features/interventions/feed-pages'), 'PlanningPage'),
 };
 const os = {
-  dashboard: lazyRouteComponent(() => import('../features/os/dashboard-page'), 'OsDashboardPage'),
-  list: lazyRouteComponent(() => import('../features/os/list-page'), 'OsListPage'),
-  create: lazyRouteComponent(() => import('../features/os/create-page'), 'OsCreatePage'),
-  detail: lazyRouteComponent(() => import('../features/os/detail-page'), 'OsDetailPage'),
+  dashboard: screen(() => import('../features/os/dashboard-page'), 'OsDashboardPage'),
+  list: screen(() => import('../features/os/list-page'), 'OsListPage'),
+  create: screen(() => import('../features/os/create-page'), 'OsCreatePage'),
+  detail: screen(() => import('../features/os/detail-page'), 'OsDetailPage'),
 };
 const visits = {
-  dashboard: lazyRouteComponent(() => import('../features/visits/dashboard-page'), 'VisitDashboardPage'),
-  list: lazyRouteComponent(() => import('../features/visits/list-page'), 'VisitListPage'),
-  detail: lazyRouteComponent(() => import('../features/visits/detail-page'), 'VisitDetailPage'),
-  fiche: lazyRouteComponent(() => import('../features/visits/fiche-page'), 'VisitFichePage'),
+  dashboard: screen(() => import('../features/visits/dashboard-page'), 'VisitDashboardPage'),
+  list: screen(() => import('../features/visits/list-page'), 'VisitListPage'),
+  detail: screen(() => import('../features/visits/detail-page'), 'VisitDetailPage'),
+  fiche: screen(() => import('../features/visits/fiche-page'), 'VisitFichePage'),
 };
 
 const echopark = {
-  list: lazyRouteComponent(() => import('../features/echopark/list-page'), 'EchoparkListPage'),
-  create: lazyRouteComponent(() => import('../features/echopark/create-page'), 'EchoparkCreatePage'),
-  detail: lazyRouteComponent(() => import('../features/echopark/detail-page'), 'EchoparkDetailPage'),
+  list: screen(() => import('../features/echopark/list-page'), 'EchoparkListPage'),
+  create: screen(() => import('../features/echopark/create-page'), 'EchoparkCreatePage'),
+  detail: screen(() => import('../features/echopark/detail-page'), 'EchoparkDetailPage'),
 };
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundScreen });
