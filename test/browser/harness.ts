@@ -28,7 +28,7 @@ export interface BrowserEnv {
   appDir: string;
   /**
    * A fresh context, in the file's shared browser; `args` adds command-line switches (benchmarks turn
-   * vsync off) and, like `persistent`, gets a browser and an on-disk profile of its own;
+   * vsync off, the installed app's `--app=`) and gets a browser and an on-disk profile of its own;
    * `serviceWorkers: 'block'` keeps every page uncontrolled, as a first visit's before its worker installs.
    */
   newContext(args?: string[], options?: ContextOptions): Promise<BrowserContext>;
@@ -37,8 +37,6 @@ export interface BrowserEnv {
 
 export interface ContextOptions {
   serviceWorkers?: 'allow' | 'block';
-  /** A browser of its own with an on-disk profile (what an installed app has), not the shared one's in-memory context. */
-  persistent?: boolean;
 }
 
 export interface WorldOptions {
@@ -67,17 +65,17 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
   const baseUrl = `http://localhost:${port}`;
   const contexts: BrowserContext[] = [];
   // One browser for the file's contexts: launching Chromium per context cost about 2 s each (and 0.3 s
-  // to close), about a tenth of the browser suite. A context with its own switches, or `persistent`,
-  // gets a browser of its own with an on-disk profile.
+  // to close), about a tenth of the browser suite. A context with its own switches gets a browser of
+  // its own with an on-disk profile.
   let shared: Promise<Browser> | null = null;
   const contextOptions = { viewport: PHONE, locale: 'fr-FR', timezoneId: 'Europe/Paris', baseURL: baseUrl } as const;
   return {
     server,
     baseUrl,
     appDir,
-    async newContext(args: string[] = [], { persistent = args.length > 0, ...options }: ContextOptions = {}) {
+    async newContext(args: string[] = [], options: ContextOptions = {}) {
       let context: BrowserContext;
-      if (persistent) {
+      if (args.length > 0) {
         const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
         context = await chromium.launchPersistentContext(profile, { ...launchOptions(args), ...contextOptions, ...options });
       } else {
