@@ -6,7 +6,7 @@
  * (session-life.ts), the other tabs' sign-in and sign-out (other-tabs.ts), and the
  * offline briefcase's first-pass indicator (briefcase-progress.tsx).
  */
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { fr } from '../../i18n/fr';
@@ -23,10 +23,11 @@ import { lazyRetried, untilLoaded } from './lazy-retried';
 // prompt (and the service worker's registration, with workbox-window) comes once the first
 // screen is up.
 // A piece whose chunk could not come (the network went on a first visit) waits and is fetched again (lazy-retried.ts).
+// The bars' loaders retry themselves: the early load below and the lazy components share them.
 const topBar = () => untilLoaded(() => import('./top-bar'));
 const navBar = () => untilLoaded(() => import('./nav-bar'));
-const TopBar = lazyRetried(() => topBar().then((m) => m.TopBar));
-const NavBar = lazyRetried(() => navBar().then((m) => m.NavBar));
+const TopBar = lazy(() => topBar().then((m) => ({ default: m.TopBar })));
+const NavBar = lazy(() => navBar().then((m) => ({ default: m.NavBar })));
 const SessionLife = lazyRetried(() => import('./session-life').then((m) => m.SessionLife));
 const UpdatePrompt = lazyRetried(() => import('./update-prompt').then((m) => m.UpdatePrompt));
 const BriefcaseProgress = lazyRetried(() => import('./briefcase-progress').then((m) => m.BriefcaseProgress));
