@@ -70,6 +70,15 @@ export async function detachEngine(): Promise<void> {
   await (await loadedEngine())?.detach();
 }
 
+/**
+ * Signed out in another tab, which deleted the user's data: this tab's store closes, then what it
+ * wrote after the other tab's deletion (a background pass finishing, a save) is deleted too.
+ */
+export async function closeAndDeleteEngine(): Promise<void> {
+  await (await loadedEngine())?.wipe();
+  await clearMediaCaches();
+}
+
 /** A new version takes over and the page reloads: the engine, if loaded, stops its requests first (engine.standBy). */
 export async function standByEngine(): Promise<void> {
   await (await loadedEngine())?.standBy();
@@ -84,7 +93,7 @@ export async function logoutEverywhere(): Promise<void> {
     .then((engine) => engine.wipe())
     .catch((error: unknown) => console.warn('Suppression des données locales incomplète', error));
   await clearMediaCaches();
-  session.logout();
+  session.logout({ dataDeleted: true });
 }
 
 async function clearMediaCaches(): Promise<void> {

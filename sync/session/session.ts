@@ -26,6 +26,12 @@ const LOGOUT_PATH = 'api/token/logout';
  */
 const PENDING_LOGOUTS = 'bp.pendingLogouts';
 const MAX_PENDING_LOGOUTS = 5;
+/**
+ * The last sign-out on this device: whose, and whether their data was deleted with it (the user
+ * signed out) or kept for their next sign-in (the session expired). Another tab reads it when the
+ * stored session goes, to know whether what it wrote meanwhile must go too.
+ */
+const LAST_SIGN_OUT = 'bp.lastSignOut';
 
 export interface SessionState extends PersistedSession {
   /** The session ended on the server side (refresh refused): the user must sign in again. */
@@ -58,9 +64,16 @@ export type Session = ReturnType<typeof createSession>;
 
 export function createSession(env: SessionEnv) {
   const state = proxy<SessionState>({ ...readSession(env.store), expired: false, reachable: true });
+  /** The refresh token this tab last wrote or read: a stored session without it was ended elsewhere. */
+  let persisted = state.tokens?.refresh_token ?? null;
   subscribe(state, () => {
     const { tokens, tokensAt, user, unreadCount, minVersionToUse } = state;
-    if (tokens || user) writeSession(env.store, { tokens, tokensAt, user, unreadCount, minVersionToUse });
+    if (!tokens && !user) return;
+    // Signed out in another tab, not yet followed here (a count or the network changed first): this
+    // tab's unchanged tokens written back would sign the device in again, with the data deleted.
+    if (tokens && tokens.refresh_token === persisted && !readSession(env.store).tokens) return;
+    writeSession(env.store, { tokens, tokensAt, user, unreadCount, minVersionToUse });
+    persisted = tokens?.refresh_token ?? null;
   });
 
   const baseUrl = () => readServerUrl(env.store) || (env.defaultBaseUrl ?? '');
@@ -234,6 +247,20 @@ export function createSession(env: SessionEnv) {
     storedChange,
 
     /**
+     * Signed out in another tab by this tab's user, who deleted their data on the device (not an
+     * expired session): what this tab wrote into its store since then must be deleted too.
+     */
+    dataDeletedElsewhere(): boolean {
+      if (storedChange() !== 'signed-out') return false;
+      try {
+        const last = JSON.parse(env.store.getItem(LAST_SIGN_OUT) ?? 'null') as { userId?: unknown; dataDeleted?: unknown } | null;
+        return last?.dataDeleted === true && last.userId === state.user?.id;
+      } catch {
+        return false;
+      }
+    },
+
+    /**
      * Another tab changed the stored session: adopt its tokens (a refresh there rotated them), and
      * say whether this tab must sign out ('signed-out') or reload as someone else ('other-user').
      */
@@ -258,9 +285,13 @@ export function createSession(env: SessionEnv) {
      * server too (POST api/token/logout: its refresh and access tokens stop working), now when online,
      * else queued until the network is back (sendPendingLogouts); a backend without that route (404)
      * leaves the tokens to expire. The user is signed out on the device at once either way.
+     * `dataDeleted`: the user's local data was deleted first (an explicit sign-out); other tabs
+     * then delete what they wrote since (dataDeletedElsewhere).
      */
-    logout(): void {
+    logout(options: { dataDeleted?: boolean } = {}): void {
       const refresh = state.tokens?.refresh_token;
+      // Before the session goes: another tab reads it when told that the session went.
+      env.store.setItem(LAST_SIGN_OUT, JSON.stringify({ userId: state.user?.id ?? null, dataDeleted: options.dataDeleted === true }));
       stopTick();
       Object.assign(state, emptySession(), { expired: false });
       clearSession(env.store);

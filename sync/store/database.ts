@@ -15,6 +15,7 @@ import { openFileStore, removeFileStore, type FileStore } from './files';
 import { withGetAllQueries } from './getall-query';
 import { yieldToPage } from '../yield-to-page';
 import { flushLocalWrites } from './local-batch';
+import { emptyDatabases } from './empty-databases';
 
 // Plugins are added on first open, not at import: importing this module costs nothing to a screen
 // (the login screen) that never opens a store.
@@ -112,5 +113,8 @@ export async function openStore(userId: number, env: StoreEnv = {}): Promise<Sto
 /** Deletes everything the user had on this device (logout): store and blobs. */
 export async function removeStore(userId: number, env: StoreEnv = {}): Promise<void> {
   await removeRxDatabase(databaseName(userId), storage(env));
+  // What another tab's open store wrote after a first removal is in no list RxDB keeps: emptied too.
+  const factory = env.indexedDB ?? globalThis.indexedDB;
+  if (factory) await emptyDatabases(`rxdb-dexie-${databaseName(userId)}--`, factory);
   await removeFileStore(userId, env);
 }

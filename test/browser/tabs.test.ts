@@ -195,6 +195,48 @@ describe('two tabs', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a tab told of the sign-out late deletes what it saved after the other tab deleted the user’s data', async () => {
+    const id = userId('prestataire2@demo.fr');
+    const { context, a, b, errors } = await twoTabs('prestataire2@demo.fr', 'Bonjour Marc', true);
+    // B hears of the sign-out only when the test lets it, as a busy or frozen tab would: its store
+    // stays open after A deleted the user's data. (Set before the app's own listener, it runs first.)
+    await b.addInitScript(() => {
+      const w = window as unknown as { held: StorageEventInit[]; holding: boolean };
+      w.held = [];
+      w.holding = true;
+      const hold = (event: StorageEvent) => {
+        if (!w.holding || event.key !== 'bp.session.v1') return;
+        event.stopImmediatePropagation();
+        w.held.push({ key: event.key, oldValue: event.oldValue, newValue: event.newValue, url: event.url, storageArea: event.storageArea });
+      };
+      window.addEventListener('storage', hold);
+    });
+    await b.goto('/mon-compte');
+    await expect.poll(() => b.getByLabel('Prénom').inputValue()).not.toBe('');
+    // B has no network (A's sign-out reaches the server): its calls cannot end its session first.
+    await b.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await a.getByRole('button', { name: 'Menu' }).click();
+    await a.getByRole('menuitem', { name: 'Déconnexion' }).click();
+    await a.waitForURL((url) => url.pathname === '/login');
+    await expect.poll(() => b.evaluate(() => (window as unknown as { held: unknown[] }).held.length)).toBe(1);
+    // Meanwhile, in B, the user saves a change: without network, it is kept in B's store.
+    await b.getByLabel('Prénom').fill('Marco');
+    await b.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => records(b, id)).not.toEqual([]);
+    // Its session, changed meanwhile (the network went), did not sign the device in again.
+    expect(await b.evaluate(() => localStorage.getItem('bp.session.v1'))).toBeNull();
+
+    await b.evaluate(() => {
+      const w = window as unknown as { held: StorageEventInit[]; holding: boolean };
+      w.holding = false;
+      for (const init of w.held) window.dispatchEvent(new StorageEvent('storage', init));
+    });
+    await b.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 });
+    await expect.poll(() => records(b, id), { timeout: 10_000 }).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 interface Screen {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../server/app';
 import { listeningServer } from './reference-server';
 import { appModules, commandRegistry, createEngine, createSession, memoryStore } from '../../sync/index';
+import { openStore, removeStore } from '../../sync/store/database';
 
 let server: ReferenceServer;
 let base: string;
@@ -56,6 +57,23 @@ describe('engine turns', () => {
     const { engine, userId } = await signedIn('gestionnaire2@demo.fr');
     await Promise.all([engine.attach(userId), engine.wipe()]);
     expect(engine.state.ready).toBe(false);
+    expect(await recordsOf(userId)).toEqual([]);
+  });
+
+  it('a store written after another tab removed it keeps nothing once this tab removes it too', async () => {
+    const userId = 990_003;
+    const row = (id: string) => ({ id, data: { id }, pending: false, refreshedAt: 1, place: 'planning', rank: id, number: `DI-${id}` });
+    const store = await openStore(userId);
+    await store.db.interventions.bulkInsert(['1', '2'].map(row));
+    await store.db.upsertLocal('pass', { value: 1 });
+    // The other tab signs out: the user's data goes while this tab's store is still open...
+    await removeStore(userId);
+    // ...which writes on (its background pass finishing, a save) before it hears of it.
+    await store.db.interventions.bulkInsert(['3', '4'].map(row));
+    await store.db.upsertLocal('summary', { value: 2 });
+    expect(await recordsOf(userId)).not.toEqual([]);
+    await store.close();
+    await removeStore(userId);
     expect(await recordsOf(userId)).toEqual([]);
   });
 });

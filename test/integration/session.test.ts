@@ -98,6 +98,32 @@ describe('session', () => {
     expect(tabC.adoptStored()).toBe('other-user');
   });
 
+  it('a tab told of a sign-out learns whether the user deleted their data or the session expired', async () => {
+    const store = memoryStore();
+    const tabA = createSession({ store, defaultBaseUrl: base });
+    await tabA.login('gestionnaire@demo.fr', 'demo1234');
+    const tabB = createSession({ store, defaultBaseUrl: base });
+    expect(tabB.dataDeletedElsewhere()).toBe(false);
+    tabA.logout({ dataDeleted: true });
+    // B's state changes before B follows (the network, a count): the device stays signed out.
+    tabB.state.reachable = false;
+    tabB.state.unreadCount = 7;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(tabB.dataDeletedElsewhere()).toBe(true);
+    expect(tabB.adoptStored()).toBe('signed-out');
+    // An expired session keeps the data for the next sign-in: nothing to delete.
+    await tabA.login('gestionnaire@demo.fr', 'demo1234');
+    const tabC = createSession({ store, defaultBaseUrl: base });
+    tabA.logout();
+    expect(tabC.dataDeletedElsewhere()).toBe(false);
+    // Another user's deletion is not this tab's user's.
+    await tabA.login('gestionnaire@demo.fr', 'demo1234');
+    const tabD = createSession({ store, defaultBaseUrl: base });
+    await tabA.login('prestataire@demo.fr', 'demo1234');
+    tabA.logout({ dataDeleted: true });
+    expect(tabD.dataDeletedElsewhere()).toBe(false);
+  });
+
   it('ends the session when the refresh is refused, keeping what was stored', async () => {
     const session = newSession();
     await session.login('admin@demo.fr', 'demo1234');

@@ -25,8 +25,11 @@ export function useOtherTabs(): void {
       // went out without a token (a 401 and a 'Déconnecté' toast) and the session mirror wrote
       // into the store the other tab had just wiped. (The engine module loads with the signed-in
       // screens, hence the dynamic import; an engine never started has nothing to close.)
+      // After a sign-out that deleted the user's data, what this tab wrote since goes too: its
+      // store stayed open until now, and a pass or a save may have written into it.
+      const deleted = session.dataDeletedElsewhere();
       void import('../../services/engine')
-        .then(({ detachEngine }) => detachEngine())
+        .then(({ detachEngine, closeAndDeleteEngine }) => (deleted ? closeAndDeleteEngine() : detachEngine()))
         .catch((error: unknown) => console.warn('Fermeture des données locales incomplète', error))
         .then(follow);
     };
