@@ -1,7 +1,7 @@
 /**
- * Every signed-in screen of the demo roles for the Lighthouse bench: the same
- * role × screen matrix as test/browser/every-screen.test.ts (what each role's
- * nav and home open), except that the inspector's visit screens are those of
+ * Every signed-in screen of the demo roles for the Lighthouse bench: a role ×
+ * screen matrix of what each role's nav and home open (the console-clean walk,
+ * test/browser/walk.test.ts, goes through the same), where the inspector's visit screens are those of
  * a visit downloaded first (the detail of a visit not on the device is a
  * different, shorter screen). `LH_SCREENS=a,b` keeps the screens whose slug
  * (`<role>-<screen>`) contains one of the words or whose path is one: a run while
