@@ -173,7 +173,12 @@ export function followApiCalls(page: Page): (quietMs?: number, capMs?: number) =
   };
 }
 
-/** Screenshots the current page at phone and desktop size (name-phone.png, name-desktop.png). */
+/**
+ * Screenshots the current page at phone and desktop size (name-phone.png, name-desktop.png), for
+ * people to look at; the tests' assertions are elsewhere. Chromium's capture sometimes never
+ * answers (a CI run waited 30 s on a page that had drawn its frames): it is tried once more after
+ * a fresh resize, then the picture is reported missing and the test goes on.
+ */
 export async function screenshots(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? PHONE;
@@ -181,10 +186,19 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    await page.setViewportSize(size);
-    // Two frames: the resize's listeners (a React render, a ResizeObserver) have drawn what the size changes.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
+    const file = path.join(SCREENSHOTS, `${name}-${label}.png`);
+    let error: unknown = null;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await page.setViewportSize(attempt === 0 ? size : { ...size, height: size.height + 1 });
+      // Two frames: the resize's listeners (a React render, a ResizeObserver) have drawn what the size changes.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      error = await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      if (error === null) break;
+    }
+    if (error !== null) console.warn(`No screenshot ${path.basename(file)}: ${String(error).split('\n')[0]}`);
   }
   await page.setViewportSize(original);
 }
