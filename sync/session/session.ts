@@ -69,9 +69,10 @@ export function createSession(env: SessionEnv) {
   subscribe(state, () => {
     const { tokens, tokensAt, user, unreadCount, minVersionToUse } = state;
     if (!tokens && !user) return;
-    // Signed out in another tab, not yet followed here (a count or the network changed first): this
-    // tab's unchanged tokens written back would sign the device in again, with the data deleted.
-    if (tokens && tokens.refresh_token === persisted && !readSession(env.store).tokens) return;
+    // Another tab signed out or refreshed, not yet followed here (a count or the network changed
+    // first): this tab's unchanged tokens written back would sign the device in again with the data
+    // deleted, or put back a refresh token already used (which ends the session on its next use).
+    if (tokens && tokens.refresh_token === persisted && readSession(env.store).tokens?.refresh_token !== persisted) return;
     writeSession(env.store, { tokens, tokensAt, user, unreadCount, minVersionToUse });
     persisted = tokens?.refresh_token ?? null;
   });

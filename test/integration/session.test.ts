@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ReferenceServer } from '../../server/app';
 import { listeningServer } from './reference-server';
 import { holdClockAtSecondStart, holdClockPastTokenExpiry, releaseClock } from '../token-clock';
-import { createSession, isApiFailure, memoryStore } from '../../sync/index';
+import { createSession, isApiFailure, memoryStore, SESSION_KEY } from '../../sync/index';
 
 let server: ReferenceServer;
 let base: string;
@@ -96,6 +96,22 @@ describe('session', () => {
     expect(tabC.state.user?.email).toBe('gestionnaire@demo.fr');
     await tabA.login('prestataire@demo.fr', 'demo1234');
     expect(tabC.adoptStored()).toBe('other-user');
+  });
+
+  it('a tab that has not followed another tab’s refresh yet does not write its used tokens over the new ones', async () => {
+    const store = memoryStore();
+    const tabA = createSession({ store, defaultBaseUrl: base });
+    await tabA.login('prestataire@demo.fr', 'demo1234');
+    const tabB = createSession({ store, defaultBaseUrl: base });
+    holdClockPastTokenExpiry(1);
+    await tabA.api.call('GET', 'api/personal/data/0');
+    const rotated = tabA.state.tokens?.refresh_token;
+    expect(rotated).not.toBe(tabB.state.tokens?.refresh_token);
+    tabB.state.unreadCount = 3;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(JSON.parse(store.getItem(SESSION_KEY) ?? '{}').tokens?.refresh_token).toBe(rotated);
+    expect(tabB.adoptStored()).toBe('same');
+    expect(tabB.state.tokens?.refresh_token).toBe(rotated);
   });
 
   it('a tab told of a sign-out learns whether the user deleted their data or the session expired', async () => {
