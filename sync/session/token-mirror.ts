@@ -14,6 +14,7 @@
  * the time the pair was obtained (login or refresh), never when it was copied.
  */
 import type { TokenPair } from '../contract/core';
+import { idbRequest } from '../idb-request';
 
 export interface MirroredSession {
   tokens: TokenPair;
@@ -33,13 +34,6 @@ export interface TokenMirror {
 const DB_NAME = 'bp-session';
 const STORE = 'kv';
 const KEY = 'session';
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB'));
-  });
-}
 
 /**
  * Plain IndexedDB, not Dexie: this module is on the login path (the session writes it at sign-in),
@@ -69,7 +63,7 @@ export function indexedDbMirror(idb: IDBFactory): TokenMirror {
   };
   const run = async <T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
     const tx = (await open()).transaction(STORE, mode);
-    const result = request(act(tx.objectStore(STORE)));
+    const result = idbRequest(act(tx.objectStore(STORE)));
     // A write counts once committed: the lock around a refresh is released only after it.
     await new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();

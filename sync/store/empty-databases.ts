@@ -5,11 +5,7 @@
  * (a background pass finishing, a save) is in tables no list names. Opening without a version
  * sends no 'versionchange': another tab's open connection is not closed under it.
  */
-const settled = <T>(request: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
+import { idbRequest } from '../idb-request';
 
 export async function emptyDatabases(prefix: string, factory: IDBFactory): Promise<void> {
   // Older engines list no databases: RxDB's own removal is all they get.
@@ -19,7 +15,7 @@ export async function emptyDatabases(prefix: string, factory: IDBFactory): Promi
     const opening = factory.open(name);
     // Deleted since it was listed: not created again empty.
     opening.onupgradeneeded = () => opening.transaction?.abort();
-    const database = await settled(opening).catch(() => null);
+    const database = await idbRequest(opening).catch(() => null);
     if (!database) continue;
     try {
       const stores = Array.from(database.objectStoreNames);
