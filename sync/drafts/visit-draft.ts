@@ -13,7 +13,7 @@ import type { Database } from '../store/database';
 import type { FileStore } from '../store/files';
 import { dataOf } from '../store/plain';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
-import { formsBlob, formsFile, warmFormsBlob } from './visit-forms-blob';
+import { formsBlobSoon, formsFile, warmFormsBlob } from './visit-forms-blob';
 import { dropForms, formsInDocument, putForms, readForms } from './visit-forms-store';
 import { createAnswerBuffer, fieldIn, updateField, type FieldChange } from './visit-answers';
 import { applyAnswers, clearAnswers, newAnswersBase, readAnswers, writeAnswers } from './visit-answers-store';
@@ -173,14 +173,14 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       }
     }
     settle();
-    if (!snapshot.forms) return false;
-    const blob = formsBlob(visitId, snapshot.forms);
-    // Taken now: what is answered while the write runs belongs to the next one.
+    const forms = snapshot.forms;
+    if (!forms) return false;
+    // Taken now: what is answered while the write runs (its blob is made between tasks) belongs to the next one.
     answered.clear();
     wholeNeeded = false;
     base = knownBase = newAnswersBase();
     // The forms' blob, then the document pointing at it (only its flags besides), then the old blob goes.
-    await putForms(env.files, visitId, base, blob);
+    await putForms(env.files, visitId, base, await formsBlobSoon(visitId, forms));
     const doc = await env.db.visitdata.findOne(String(visitId)).exec();
     if (!doc) {
       await dropForms(env.files, visitId); // the copy went meanwhile: its forms go too

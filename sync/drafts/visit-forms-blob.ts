@@ -7,11 +7,19 @@
  * it changes (structural sharing), so a save encodes the chunk typed in and
  * joins the other blobs by reference. Same bytes as formsText.
  *
- * Two sizes pull apart, measured in Chromium at 4×: encoding a chunk costs
- * with its length (256 KB: 25 ms, 32 KB: 4 ms), and joining blobs costs with
- * their number (0.6 ms a part: 31 parts 18 ms, 245 parts 74 ms). So chunks
- * are small and joined GROUP at a time into a group blob, kept too; the save
- * joins the groups (a blob made of blobs joins at the cost of its own parts).
+ * Two costs pull apart, measured in Chromium at 4×: encoding a chunk costs
+ * with its length (256 KB: 25 ms, 32 KB: 4 ms), and each `new Blob` costs
+ * ~3 ms plus ~0.3–0.6 ms a part (8 parts ~8 ms, 64 parts 15–40 ms). So the
+ * chunks are joined as a tree, GROUP blobs per join, up to at most GROUP at
+ * the top: a save encodes one chunk and joins again the nodes above it, each
+ * a few parts, instead of joining the 32 groups of a 20,000-field form with
+ * their 31 commas (~40 ms in one task). The commas between entries are in the
+ * chunks' own text (every chunk but a form's first starts with one), so a
+ * join holds only blobs.
+ *
+ * The work is a sequence of steps (a generator): a save or a pause runs them
+ * a slice of ~10 ms at a time, letting the page paint in between; the
+ * warm-up of a visit just opened runs the same steps while the page is idle.
  */
 import type { VisitData, VisitSection } from '../contract/visit-data';
 import { yieldToPage } from '../yield-to-page';
@@ -19,61 +27,81 @@ import { entryText, nodeText, openingText } from './visit-forms-text';
 
 const CHUNK_CHARS = 32 * 1024;
 const GROUP = 8;
+/** Section texts made per step when a form is cut for the first time (JSON.stringify of its sections). */
+const TEXTS_PER_STEP = 25;
 
 interface Chunk {
   members: readonly VisitSection[];
   blob: Blob;
 }
 
-interface Group {
-  chunks: readonly Chunk[];
+/** A join of GROUP nodes of the level below (chunks at the first level above them). */
+interface Join {
+  children: readonly Node[];
   blob: Blob;
 }
 
+type Node = Chunk | Join;
+
+/** A form as a tree: levels[0] its chunks, each next level the joins of the one below, the last one at most GROUP nodes. */
+type Levels = readonly (readonly Node[])[];
+
+/** Work cut at each `yield`: one text batch, one chunk encoded or one join made. */
+type Steps<T> = Generator<void, T, void>;
+
 interface Kept {
   visitId: number;
-  byForm: Map<string, Group[]>;
-  /** The steps of its warm-up still to run: a save or a pause finishes them first (formsBlobSoon). */
-  steps: (() => void)[];
+  byForm: Map<string, Levels>;
+  /** The warm-up still to run: a save or a pause finishes it first (formsBlobSoon). */
+  warming: Steps<void> | null;
 }
 
-// The last visit's groups, by form id (one visit is edited at a time; another one starts afresh).
+// The last visit's trees, by form id (one visit is edited at a time; another one starts afresh).
 let kept: Kept | null = null;
 
-/** Runs steps for about `ms`, at least one. */
-function runSteps(steps: (() => void)[], ms: number): void {
+/** Runs steps for about `ms` (at least one); true when they are all done. */
+function runFor(steps: Steps<unknown>, ms: number): boolean {
   const until = Date.now() + ms;
-  do steps.shift()?.();
-  while (steps.length > 0 && Date.now() < until);
+  do if (steps.next().done) return true;
+  while (Date.now() < until);
+  return false;
 }
 
-/** The sections of these ids as one chunk: their entries' text, encoded once. */
-const chunkOf = (ids: readonly string[], sections: Record<string, VisitSection>): Chunk => ({
+/** Runs every step now (tests, and a visit small enough not to matter). */
+function runAll<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs the steps `sliceMs` at a time, the page painting and taking input in between. */
+async function runSliced<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
+  for (;;) {
+    const until = Date.now() + sliceMs;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (Date.now() >= until) break;
+    }
+    await yieldToPage();
+  }
+}
+
+/** The sections of these ids as one chunk: their entries' text, encoded once; a form's first chunk has no leading comma. */
+const chunkOf = (ids: readonly string[], sections: Record<string, VisitSection>, first: boolean): Chunk => ({
   members: ids.map((id) => sections[id]!),
-  blob: new Blob([ids.map((id) => entryText(id, sections[id]!)).join(',')]),
+  blob: new Blob([`${first ? '' : ','}${ids.map((id) => entryText(id, sections[id]!)).join(',')}`]),
 });
 
-/** Blobs joined by reference, with a comma between two. */
-const joined = (blobs: readonly Blob[]): BlobPart[] => blobs.flatMap((blob, i) => (i > 0 ? [',', blob] : [blob]));
+const joinOf = (children: readonly Node[]): Join => ({ children, blob: new Blob(children.map((c) => c.blob)) });
 
-const groupOf = (chunks: readonly Chunk[]): Group => ({ chunks, blob: new Blob(joined(chunks.map((c) => c.blob))) });
-
-/** The chunks cut into groups; a group of the same chunks as before is kept as it was. */
-function groupsOf(chunks: readonly Chunk[], before?: readonly Group[]): Group[] {
-  const groups: Group[] = [];
-  for (let at = 0; at < chunks.length; at += GROUP) {
-    const members = chunks.slice(at, at + GROUP);
-    const old = before?.[at / GROUP];
-    groups.push(old && old.chunks.length === members.length && old.chunks.every((c, j) => c === members[j]) ? old : groupOf(members));
-  }
-  return groups;
-}
-
-/** How many sections go in each chunk: about CHUNK_CHARS characters each. */
-function chunkSizes(sections: Record<string, VisitSection>): number[] {
+/** How many sections go in each chunk: about CHUNK_CHARS characters each (their texts made a batch per step). */
+function* chunkSizes(sections: Record<string, VisitSection>): Steps<number[]> {
   const sizes: number[] = [];
   let count = 0;
   let chars = 0;
+  let made = 0;
   for (const id in sections) {
     count++;
     chars += id.length + nodeText(sections[id]!).length;
@@ -82,40 +110,80 @@ function chunkSizes(sections: Record<string, VisitSection>): number[] {
       count = 0;
       chars = 0;
     }
+    if (++made % TEXTS_PER_STEP === 0) yield;
   }
   if (count > 0) sizes.push(count);
   return sizes;
 }
 
-/** A sections record as groups; the chunks and groups made last time are reused where their sections are the same objects. */
-function sectionGroups(before: readonly Group[] | undefined, sections: Record<string, VisitSection>): Group[] {
-  const ids = Object.keys(sections);
-  const previous = before?.flatMap((g) => g.chunks);
-  // The same cuts while the sections are as many (an answer), new ones after a copy or a removal.
-  const sameCount = previous !== undefined && previous.reduce((n, c) => n + c.members.length, 0) === ids.length;
-  const sizes = sameCount ? previous.map((c) => c.members.length) : chunkSizes(sections);
-  const chunks: Chunk[] = [];
-  let at = 0;
-  sizes.forEach((size, i) => {
-    const chunkIds = ids.slice(at, at + size);
-    const old = sameCount ? previous[i] : undefined;
-    chunks.push(old && chunkIds.every((id, j) => sections[id] === old.members[j]) ? old : chunkOf(chunkIds, sections));
-    at += size;
-  });
-  return groupsOf(chunks, sameCount ? before : undefined);
+/** The nodes above `below`, GROUP per join; a join of the same children as before (same place) is kept as it was. */
+function* joinsOf(below: readonly Node[], before: readonly Node[] | undefined): Steps<Join[]> {
+  const joins: Join[] = [];
+  for (let at = 0; at < below.length; at += GROUP) {
+    const children = below.slice(at, at + GROUP);
+    const old = before?.[at / GROUP] as Join | undefined;
+    if (old && old.children.length === children.length && old.children.every((c, j) => c === children[j])) joins.push(old);
+    else {
+      joins.push(joinOf(children));
+      yield;
+    }
+  }
+  return joins;
 }
 
-/** The forms as a JSON blob (the bytes of formsText), chunks of earlier saves of this visit reused. */
-export function formsBlob(visitId: number, forms: VisitData): Blob {
-  if (kept?.visitId !== visitId) kept = { visitId, byForm: new Map(), steps: [] };
+/** A sections record as a tree; the chunks and joins made last time are reused where their sections are the same objects. */
+function* sectionLevels(before: Levels | undefined, sections: Record<string, VisitSection>): Steps<Levels> {
+  const ids = Object.keys(sections);
+  const previous = before?.[0] as readonly Chunk[] | undefined;
+  // The same cuts while the sections are as many (an answer), new ones after a copy or a removal.
+  const same = previous !== undefined && previous.reduce((n, c) => n + c.members.length, 0) === ids.length ? before : undefined;
+  const sizes = same ? previous!.map((c) => c.members.length) : yield* chunkSizes(sections);
+  const chunks: Chunk[] = [];
+  let at = 0;
+  for (const [i, size] of sizes.entries()) {
+    const chunkIds = ids.slice(at, at + size);
+    const old = same ? previous![i] : undefined;
+    if (old && chunkIds.every((id, j) => sections[id] === old.members[j])) chunks.push(old);
+    else {
+      chunks.push(chunkOf(chunkIds, sections, i === 0));
+      yield;
+    }
+    at += size;
+  }
+  const levels: (readonly Node[])[] = [chunks];
+  while (levels.at(-1)!.length > GROUP) levels.push(yield* joinsOf(levels.at(-1)!, same?.[levels.length]));
+  return levels;
+}
+
+/** Every form's tree made or brought up to date, kept for the next save. */
+function* formTrees(own: Kept, forms: VisitData): Steps<void> {
+  for (const [id, form] of Object.entries(forms)) own.byForm.set(id, yield* sectionLevels(own.byForm.get(id), form.sections));
+}
+
+/** The forms as a JSON blob, from their trees (made or brought up to date first). */
+function* blobSteps(visitId: number, forms: VisitData): Steps<Blob> {
+  if (kept?.visitId !== visitId) kept = { visitId, byForm: new Map(), warming: null };
+  const own = kept;
+  yield* formTrees(own, forms);
   const parts: BlobPart[] = ['{'];
   Object.entries(forms).forEach(([id, form], i) => {
-    const groups = sectionGroups(kept!.byForm.get(id), form.sections);
-    kept!.byForm.set(id, groups);
-    parts.push(`${i > 0 ? ',' : ''}${JSON.stringify(id)}:${openingText(form)}`, ...joined(groups.map((g) => g.blob)), '}}');
+    parts.push(
+      `${i > 0 ? ',' : ''}${JSON.stringify(id)}:${openingText(form)}`,
+      ...own.byForm
+        .get(id)!
+        .at(-1)!
+        .map((n) => n.blob),
+      '}}',
+    );
   });
   parts.push('}');
   return new Blob(parts, { type: 'application/json' });
+}
+
+/** The forms as a JSON blob (the bytes of formsText), in one go; chunks of earlier saves of this visit reused. */
+export function formsBlob(visitId: number, forms: VisitData): Blob {
+  if (kept?.visitId === visitId && kept.warming) runAll(kept.warming);
+  return runAll(blobSteps(visitId, forms));
 }
 
 /** Runs `work` when the page is idle (a timer where there is no idle callback: Node, Safari). */
@@ -123,58 +191,39 @@ const whenIdle = (work: () => void) =>
   typeof requestIdleCallback === 'function' ? void requestIdleCallback(work, { timeout: 2_000 }) : void setTimeout(work, 20);
 
 /**
- * Makes the chunks of a visit just opened, a few sections at a time while the page is idle, so that
+ * Makes the trees of a visit just opened, ~10 ms of steps at a time while the page is idle, so that
  * its first save encodes one chunk too (making them all at once took ~500 ms at 4× for 20,000 fields).
  * Sections changed meanwhile are simply encoded again by that save.
  */
 export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: () => void) => unknown = whenIdle): void {
-  // The forms were just read from the store: groups kept for this visit were made of other objects (it
+  // The forms were just read from the store: trees kept for this visit were made of other objects (it
   // was opened before, or paused and downloaded again), none can be reused, and keeping them would skip
   // the warm-up: the first save encoded the whole visit (86 ms at 4× for 1,000 fields).
-  const own: Kept = (kept = { visitId, byForm: new Map(), steps: [] });
-  // Small steps, run ~10 ms at a time: a form's section texts 25 at a time, then its cut, then one chunk or one group per step.
-  const { steps } = own;
-  for (const [formId, { sections }] of Object.entries(forms)) {
-    const ids = Object.keys(sections);
-    for (let at = 0; at < ids.length; at += 25) steps.push(() => ids.slice(at, at + 25).forEach((id) => nodeText(sections[id]!)));
-    steps.push(() => {
-      if (own.byForm.has(formId)) return; // a save cut this form meanwhile
-      const chunks: Chunk[] = [];
-      let at = 0;
-      const sizes = chunkSizes(sections);
-      const encode = sizes.map((size) => {
-        const from = at;
-        at += size;
-        const to = at;
-        return () => void chunks.push(chunkOf(ids.slice(from, to), sections));
-      });
-      const groups: Group[] = [];
-      const join = () => void groups.push(groupOf(chunks.slice(groups.length * GROUP, (groups.length + 1) * GROUP)));
-      const joins = Array.from({ length: Math.ceil(sizes.length / GROUP) }, () => join);
-      steps.unshift(...encode, ...joins, () => void (own.byForm.has(formId) || own.byForm.set(formId, groups)));
-    });
-  }
+  const own: Kept = (kept = { visitId, byForm: new Map(), warming: null });
+  const steps = formTrees(own, forms);
+  own.warming = steps;
   const run = () => {
-    if (kept !== own || steps.length === 0) return; // another visit is edited now, or a save finished the steps
-    runSteps(steps, 10);
-    if (steps.length > 0) later(run);
+    if (kept !== own || own.warming !== steps) return; // another visit is edited now, or a save finished the steps
+    if (runFor(steps, 10)) own.warming = null;
+    else later(run);
   };
   later(run);
 }
 
 /**
- * The forms blob for a save or a pause. A warm-up still under way (a pause right after opening) is
- * finished first, about `sliceMs` at a time between tasks: built in one go, the chunks of a 20,000-field
- * visit took 1.2 s of Blob at 4× in one task (the bench's profiled pause). A visit not warmed up here is
- * cut the same way.
+ * The forms blob for a save or a pause, made `sliceMs` of steps at a time between tasks: a warm-up
+ * still under way (a pause right after opening) is finished first (built in one go, the chunks of a
+ * 20,000-field visit took 1.2 s of Blob at 4× in one task), then the chunk typed in and the joins
+ * above it. A visit not warmed up here is cut the same way.
  */
 export async function formsBlobSoon(visitId: number, forms: VisitData, sliceMs = 10): Promise<Blob> {
-  if (kept?.visitId !== visitId) warmFormsBlob(visitId, forms, () => undefined);
-  while (kept?.visitId === visitId && kept.steps.length > 0) {
-    runSteps(kept.steps, sliceMs);
-    await yieldToPage();
+  const own = kept?.visitId === visitId ? kept : undefined;
+  if (own?.warming) {
+    const steps = own.warming;
+    await runSliced(steps, sliceMs);
+    if (own.warming === steps) own.warming = null;
   }
-  return formsBlob(visitId, forms);
+  return runSliced(blobSteps(visitId, forms), sliceMs);
 }
 
 /** Where the forms queued for the server are kept: a blob in the file store, by command. */

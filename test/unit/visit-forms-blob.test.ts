@@ -12,11 +12,12 @@ import { formsText } from '../../sync/drafts/visit-forms-text';
 
 /**
  * Blobs made from a long text (a chunk encoded here), as opposed to blobs joined by reference with a
- * few short texts; the longest text encoded; the parts of the last JSON blob (the one a save sends).
+ * few short texts; the longest text encoded; the parts of the last JSON blob (the one a save sends);
+ * the most parts of any other blob (each part costs when a blob is made).
  */
 function countTextBlobs() {
   const Real = Blob;
-  const made = { text: 0, longest: 0, sentParts: 0 };
+  const made = { text: 0, longest: 0, sentParts: 0, joinParts: 0 };
   vi.stubGlobal(
     'Blob',
     class extends Real {
@@ -26,6 +27,7 @@ function countTextBlobs() {
         if (texts.some((p) => p.length > 10_000)) made.text++;
         made.longest = Math.max(made.longest, ...texts.map((p) => p.length));
         if (options?.type === 'application/json') made.sentParts = parts?.length ?? 0;
+        else made.joinParts = Math.max(made.joinParts, parts?.length ?? 0);
       }
     },
   );
@@ -84,6 +86,22 @@ describe('forms blob', () => {
     data = { ...data, [form.form_id]: { ...form, sections: { ...form.sections, [copy.id]: copy } } };
     data = updateSection(data, copy.id, (s) => ({ ...s, complete: true }));
     expect(await formsBlob(3, data).text()).toBe(formsText(data));
+  });
+
+  it('joins a large form as a tree: after an answer, every blob made holds a few parts, the one sent too', async () => {
+    // 20,000 fields: 8 MB of text, about 250 chunks, three levels of joins above them.
+    let data = buildBigVisit('t', 4000, 5);
+    warmUpNow(8, data);
+    const made = countTextBlobs();
+    data = updateField(data, firstField(data, 2500).id, (f) => ({ ...f, field_value: ['Sous-sol, local vélos'] }));
+    const blob = await formsBlobSoon(8, data, 0);
+    expect(made.text).toBe(1);
+    // A join holds its GROUP (8) blobs and nothing between them; the sent blob: '{', per form its
+    // opening, at most 8 blobs and '}}', then '}'.
+    expect(made.joinParts).toBeLessThanOrEqual(8);
+    expect(made.sentParts).toBeLessThanOrEqual(2 + 2 * (8 + 2));
+    expect(blob.size).toBeGreaterThan(7_000_000);
+    expect(await blob.text()).toBe(formsText(data));
   });
 
   it('makes the chunks of a visit just opened ahead, so that its first save encodes only the chunk typed in', async () => {
