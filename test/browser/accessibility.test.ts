@@ -1,7 +1,8 @@
 /**
  * Accessibility of the foundation's screens, checked by axe-core in Chromium
  * (labels, names, contrast, landmarks, ARIA use) at phone size, plus keyboard
- * reachability of the sign-in form and a visible focus ring.
+ * reachability of the sign-in form and a visible focus ring, and a dialog
+ * that is modal to the keyboard, the pointer and screen readers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startBrowserEnv, type BrowserEnv, axeViolations } from './harness';
@@ -92,6 +93,49 @@ describe('accessibility', () => {
     });
     const found = (await axeViolations(page)).map((v) => v.split(' ')[0]);
     expect(found).toEqual(expect.arrayContaining(['label', 'color-contrast']));
+    await context.close();
+  });
+
+  it('a dialog is modal: focus goes in and stays there, the page behind is out of reach, Escape closes it and gives the focus back', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'echopark@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
+    await page.goto('/echopark-requests');
+    const opener = page.getByRole('button', { name: 'Filtres' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Filtres' });
+    await dialog.waitFor();
+    const focus = () =>
+      page.evaluate(() => {
+        const at = document.activeElement;
+        return at?.closest('dialog[open]') ? 'dialog' : at === document.body || !at ? 'browser' : `page: ${at.outerHTML.slice(0, 80)}`;
+      });
+    expect(await focus()).toBe('dialog');
+    // Round and round the dialog's controls (past the last one, out to the browser's own controls as
+    // with showModal, then back), never to the page behind.
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      seen.add(await focus());
+    }
+    expect([...seen].sort()).toEqual(['browser', 'dialog']);
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    // Behind it, the bars and the list take no click and are hidden from screen readers.
+    expect(
+      await page
+        .getByRole('link', { name: 'Accueil' })
+        .first()
+        .evaluate((link) => link.closest('[inert]') !== null),
+    ).toBe(true);
+    expect(await axeViolations(page), 'filters dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Filtres');
+    expect(await page.evaluate(() => document.querySelectorAll('[inert]').length)).toBe(0);
+    await page.getByRole('link', { name: 'Accueil' }).first().click();
+    await page.getByRole('heading', { name: 'Bonjour Sophie' }).waitFor();
     await context.close();
   });
 

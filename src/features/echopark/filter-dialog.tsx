@@ -1,8 +1,8 @@
 /**
  * The list's filter dialog (spec part 2 §2.1 leaves its fields open): step,
  * request type, domain, property and urgency, each offering the values the
- * list holds. A native modal <dialog>: focus trapped and restored, Escape
- * closes.
+ * list holds. A modal dialog (ui/modal-dialog.tsx): the rest of the page
+ * inert, focus restored, Escape closes.
  */
 import { useId, useState } from 'react';
 import { NO_FILTERS, type ListFilters } from '../../domain/echopark';

@@ -3,25 +3,19 @@
  * added on this device with their state (on the device, queued, uploading
  * with its percent), and the send button for those not yet queued.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { refusalOf, type LocalVisitFile, type VisitFileEntry } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
 import { handleError, refusalReason } from '../../services/errors';
 import { Button } from '../../ui/controls';
+import { ModalDialog } from '../../ui/modal-dialog';
 import { sendPendingFiles } from './use-visits';
 import { visitTexts as t } from './texts';
 
 export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; visitId: number; files: readonly VisitFileEntry[]; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [local, setLocal] = useState<LocalVisitFile[]>([]);
   const { commands, progress } = useSnapshot(engineState);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   useEffect(() => {
     if (!open) return;
     void getEngine()
@@ -37,8 +31,7 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
   };
   const unsent = local.filter((f) => !commands.some((c) => c.fileIds.includes(f.id))).length;
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="files-title" onClose={onClose}>
-      <h2 id="files-title">{t.visitFiles}</h2>
+    <ModalDialog open={open} title={t.visitFiles} onCancel={onClose}>
       <div className="dialog__body">
         <h3 className="small muted">{t.onServer}</h3>
         {files.length === 0 ? <p className="muted small">{t.noFile}</p> : null}
@@ -65,6 +58,6 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
           {t.send(unsent)}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
