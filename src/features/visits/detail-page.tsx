@@ -9,15 +9,12 @@
  * route's optional `data=true` query is passed through to the fiche.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { findSection, flattenSections, updateField, updateSection, type VisitData, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
 import { Icon } from '../../ui/icons';
 import { useStableCallback } from '../../ui/use-stable-callback';
-import { afterPaint } from '../../ui/after-paint';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormCards, SectionView } from './section-view';
 import { FORM_STATE_OFF } from './typed-input';
 import { FilesDialog } from './files-dialog';
@@ -27,7 +24,8 @@ import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
 import { GoThere, NotOnDevice } from './detail-parts';
 import { FormTree, createTreeMarks } from './drawer-tree';
-import { MissingList, MissingMark, useMissingCounts } from './required-fields';
+import { MissingMark, useMissingCounts } from './required-fields';
+import { ClosingDialog, type ClosingMode } from './closing-dialog';
 import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
 import { useSaveBeforeLeaving } from './leave-guard';
 import type { VisitSearch } from '../../domain/route-search';
@@ -96,11 +94,13 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const [showHidden, setShowHidden] = useState(false);
   const [showCompleted, setShowCompleted] = useState(true);
   const [filesOpen, setFilesOpen] = useState(false);
-  const [closing, setClosing] = useState<'draft' | 'terminate' | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  // Closed to typing from the pause's or end's confirmation until the screen leaves: what would be typed
-  // meanwhile would follow the data handed over. Set on the element, not through a render (on the pause's path).
+  const leave = useCallback(() => setLeaving(true), []);
+  // The pause's and end's dialog, opened without rendering this screen (closing-dialog.tsx).
+  const openClosing = useRef<((mode: ClosingMode) => void) | null>(null);
+  const closeVisit = useStableCallback(actions.close);
+  // Closed to typing by the closing dialog from the confirmation until the screen leaves.
   const editing = useRef<HTMLDivElement>(null);
   const { copy, forms } = editor;
 
@@ -172,10 +172,11 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         <div className="visit__actions">
           {started ? (
             <>
-              <Button variant="secondary" onClick={() => (settle(), setClosing('draft'))}>
+              {/* A pause sends the latest answers when confirmed; an end lists what is missing, from the settled forms. */}
+              <Button variant="secondary" onClick={() => openClosing.current?.('draft')}>
                 {t.pause}
               </Button>
-              <Button onClick={() => (settle(), setClosing('terminate'))}>{t.terminate}</Button>
+              <Button onClick={() => (settle(), openClosing.current?.('terminate'))}>{t.terminate}</Button>
             </>
           ) : (
             <p className="muted small">{copy.closing ? t.sending : t.startToFill}</p>
@@ -283,36 +284,18 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
       </div>
 
       <FilesDialog open={filesOpen} visitId={visitId} files={copy.files} onClose={() => setFilesOpen(false)} />
-      <ConfirmDialog
-        open={closing !== null}
-        title={closing === 'terminate' ? t.terminateTitle : t.pauseTitle}
-        confirmLabel={closing === 'terminate' ? t.terminate : t.pause}
-        onCancel={() => setClosing(null)}
-        onConfirm={() => {
-          const mode = closing;
-          setClosing(null);
-          if (!mode) return;
-          const latest = editor.latestForms() ?? forms;
-          editor.handOver();
-          editing.current?.setAttribute('inert', '');
-          // What was typed just before the click is in (settled), not only what was last rendered. Each step
-          // in its own task, after a paint: the dialog closes, the visit is queued, this screen leaves (its
-          // sections and tree unmount), then the list comes (a navigation on an unpainted page lays it out).
-          afterPaint(
-            () =>
-              void actions.close(visitId, mode, copy, latest).then((ok) => {
-                // Not queued (said by the handler): the visit stays here, open to typing again.
-                if (!ok) return editing.current?.removeAttribute('inert');
-                // Emptied now, not in React's next task: the paint awaited below is then that of the empty screen.
-                flushSync(() => setLeaving(true));
-                afterPaint(() => void navigate({ to: '/visites' }));
-              }),
-          );
-        }}
-      >
-        <p>{t.closeText(navigator.onLine)}</p>
-        {closing === 'terminate' ? <MissingList forms={forms} onOpen={(sectionId) => (open(sectionId), setClosing(null))} /> : null}
-      </ConfirmDialog>
+      <ClosingDialog
+        openRef={openClosing}
+        visitId={visitId}
+        copy={copy}
+        forms={forms}
+        latestForms={editor.latestForms}
+        handOver={editor.handOver}
+        close={closeVisit}
+        editing={editing}
+        onLeaving={leave}
+        onOpenSection={open}
+      />
     </main>
   );
 }

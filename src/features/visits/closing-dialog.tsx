@@ -1,0 +1,98 @@
+/**
+ * 'Mettre la visite en pause ?' / 'Terminer la visite ?' (spec part 2 §4.2),
+ * and what follows the confirmation. The dialog keeps its own state, opened
+ * through `openRef`: opening it renders the dialog, not the visit's screen
+ * (drawer, tree, section), which in a 20,000-field visit was most of the
+ * opening's task (issue 22). A pause asks for nothing of the forms when it
+ * opens; an end lists the required fields left empty (MissingList), from the
+ * forms settled by the caller.
+ */
+import { memo, useLayoutEffect, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { useNavigate } from '@tanstack/react-router';
+import type { VisitCopyMeta, VisitData } from '../../../sync/index';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { afterPaint } from '../../ui/after-paint';
+import { MissingList } from './required-fields';
+import type { useVisitActions } from './use-visits';
+import { visitTexts as t } from './texts';
+
+export type ClosingMode = 'draft' | 'terminate';
+
+interface Props {
+  /** Set by the dialog: opens it in a mode. */
+  openRef: RefObject<((mode: ClosingMode) => void) | null>;
+  visitId: number;
+  copy: VisitCopyMeta;
+  forms: VisitData;
+  /** The forms with every answer typed so far (use-visit-editor.ts). */
+  latestForms(): VisitData | null;
+  /** The draft lets the data go: no more autosave. */
+  handOver(): void;
+  close: ReturnType<typeof useVisitActions>['close'];
+  /** The visit's column, closed to typing from the confirmation until the screen leaves. */
+  editing: RefObject<HTMLElement | null>;
+  /** Empties the screen (called inside flushSync, so that the paint awaited next is that of the empty screen). */
+  onLeaving(): void;
+  onOpenSection(sectionId: string): void;
+}
+
+export const ClosingDialog = memo(function ClosingDialog({
+  openRef,
+  visitId,
+  copy,
+  forms,
+  latestForms,
+  handOver,
+  close,
+  editing,
+  onLeaving,
+  onOpenSection,
+}: Props) {
+  const navigate = useNavigate();
+  const [closing, setClosing] = useState<ClosingMode | null>(null);
+  useLayoutEffect(() => {
+    openRef.current = setClosing;
+    return () => void (openRef.current = null);
+  }, [openRef]);
+
+  const confirm = () => {
+    const mode = closing;
+    setClosing(null);
+    if (!mode) return;
+    // Closed to typing at once: what would be typed from now on would follow the data handed over. Set
+    // on the element, not through a render (on the pause's path).
+    editing.current?.setAttribute('inert', '');
+    // Each step in its own task, after a paint: the dialog closes; the draft lets the data go, with what
+    // was typed just before the click (settled, not only what was last rendered), which renders the
+    // screen once more; the visit is queued; this screen leaves (its sections and tree unmount); then
+    // the list comes (a navigation on an unpainted page lays it out).
+    afterPaint(() => {
+      const latest = latestForms() ?? forms;
+      handOver();
+      afterPaint(
+        () =>
+          void close(visitId, mode, copy, latest).then((ok) => {
+            // Not queued (said by the handler): the visit stays here, open to typing again.
+            if (!ok) return editing.current?.removeAttribute('inert');
+            // Emptied now, not in React's next task: the paint awaited below is then that of the empty screen.
+            flushSync(onLeaving);
+            afterPaint(() => void navigate({ to: '/visites' }));
+          }),
+      );
+    });
+  };
+
+  return (
+    <ConfirmDialog
+      open={closing !== null}
+      title={closing === 'terminate' ? t.terminateTitle : t.pauseTitle}
+      confirmLabel={closing === 'terminate' ? t.terminate : t.pause}
+      onCancel={() => setClosing(null)}
+      onConfirm={confirm}
+    >
+      <p>{t.closeText(navigator.onLine)}</p>
+      {closing === 'terminate' ? <MissingList forms={forms} onOpen={(sectionId) => (onOpenSection(sectionId), setClosing(null))} /> : null}
+    </ConfirmDialog>
+  );
+});
