@@ -108,6 +108,62 @@ export async function takeLongTasks(page: Page): Promise<LongTasks> {
   };
 }
 
+/**
+ * In the page: keeps every long animation frame from now on in window.longFrames (Chromium's
+ * `long-animation-frame` entries). Unlike the CPU profiler or a trace, which inflate the browser's
+ * own work (a pushState of 5 ms at 4× showed as 45 ms at 1× under the profiler), they cost nothing
+ * and say which script ran: the explanation the pause's figures rely on.
+ */
+export function observeLongFrames() {
+  const w = window as unknown as { longFrames: PerformanceEntry[] };
+  w.longFrames = [];
+  new PerformanceObserver((list) => void w.longFrames.push(...list.getEntries())).observe({ type: 'long-animation-frame' });
+}
+
+export interface LongFrame {
+  ms: number;
+  /** The part of its longest task over 50 ms, as the browser counts it. */
+  blockingMs: number;
+  /** Style, layout and paint at the end of the frame. */
+  renderMs: number;
+  /** The scripts that ran in it, longest first: who called them, and where. */
+  scripts: { ms: number; forcedLayoutMs: number; invoker: string; source: string }[];
+}
+
+/** Reads and empties what observeLongFrames gathered: the frames that blocked, longest first. */
+export async function takeLongFrames(page: Page, top = 4): Promise<LongFrame[]> {
+  const frames = await page.evaluate(() => {
+    type Script = {
+      duration: number;
+      forcedStyleAndLayoutDuration: number;
+      invoker: string;
+      sourceFunctionName: string;
+      sourceURL: string;
+      sourceCharPosition: number;
+    };
+    type Frame = { duration: number; blockingDuration: number; startTime: number; renderStart: number; scripts: Script[] };
+    const w = window as unknown as { longFrames: Frame[] };
+    const taken = (w.longFrames ?? []).map((f) => ({
+      ms: Math.round(f.duration),
+      blockingMs: Math.round(f.blockingDuration),
+      renderMs: Math.round(f.renderStart ? f.startTime + f.duration - f.renderStart : 0),
+      scripts: f.scripts.map((s) => ({
+        ms: Math.round(s.duration),
+        forcedLayoutMs: Math.round(s.forcedStyleAndLayoutDuration),
+        invoker: s.invoker,
+        source: `${s.sourceFunctionName || '(anonymous)'} ${s.sourceURL.replace(/^https?:\/\/[^/]+/, '')}:${s.sourceCharPosition}`,
+      })),
+    }));
+    w.longFrames = [];
+    return taken;
+  });
+  return frames
+    .filter((f) => f.blockingMs > 0)
+    .sort((a, b) => b.blockingMs - a.blockingMs)
+    .slice(0, top)
+    .map((f) => ({ ...f, scripts: f.scripts.sort((a, b) => b.ms - a.ms).slice(0, 4) }));
+}
+
 interface SamplingNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
   selfSize: number;

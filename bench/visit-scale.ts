@@ -13,12 +13,15 @@
  * - the page's JS heap once the visit is open (after a GC);
  * - `history.pushState` alone in the blank page at 4×: the pause ends with a
  *   navigation, and this is what the call costs with nothing else going on
- *   (0.1–2 ms here, against 40 ms inside the pause: README).
+ *   (0.1–2 ms here; 5 ms at 4× measured inside the pause without the profiler,
+ *   40–105 ms under it: docs/measurements.md);
+ * - the frames that blocked during the save and the pause (long animation
+ *   frames, no profiler on): each with the scripts that ran in it, by caller;
  * Where a goal is missed, the CPU profile of the same work names what costs: for
  * typing, the top functions; for the save and the pause, done again under the
  * profiler, their longest busy stretches, each with the app's functions and
  * the browser's own work (style, layout, paint; built-in calls such as
- * showModal or pushState).
+ * pushState, which the profiler itself slows: read them with the frames).
  */
 import type { CDPSession, Page } from 'playwright-core';
 import {
@@ -38,7 +41,17 @@ import {
   type Stats,
 } from './big-visit';
 import { cdp, signIn, startBenchEnv, type BenchEnv } from './env';
-import { busyStretches, observeLongTasks, takeLongTasks, topSelfTime, type BusyStretch, type LongTasks } from './profile';
+import {
+  busyStretches,
+  observeLongFrames,
+  observeLongTasks,
+  takeLongFrames,
+  takeLongTasks,
+  topSelfTime,
+  type BusyStretch,
+  type LongFrame,
+  type LongTasks,
+} from './profile';
 
 const RATE = 4;
 const GOALS = {
@@ -71,6 +84,8 @@ export interface VisitScaleSize {
   profile?: { totalMs: number; functions: unknown[] };
   /** Where a save or pause goal is missed: the longest busy stretches of the same work done again under the CPU profiler. */
   longTaskProfile?: { save?: BusyStretch[]; pause?: BusyStretch[] };
+  /** The frames that blocked during the measured save and pause (no profiler): each with the scripts that ran in it. */
+  longFrames: { save: LongFrame[]; pause: LongFrame[] };
 }
 
 export interface VisitScaleResult {
@@ -81,11 +96,12 @@ export interface VisitScaleResult {
 
 const throttle = (session: CDPSession, rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
 
-/** Types a word and waits for the grouped write; the long tasks counted from then on are the next step's. */
+/** Types a word and waits for the grouped write; the long tasks and frames counted from then on are the next step's. */
 async function typedThen(page: Page, word: string): Promise<ReturnType<typeof lightControls>> {
   await visitControls(page).field('Emplacement').fill(word);
   await page.waitForTimeout(600);
   await takeLongTasks(page);
+  await takeLongFrames(page);
   return lightControls(page);
 }
 
@@ -153,6 +169,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
 
     await throttle(session, RATE);
     await page.evaluate(observeLongTasks);
+    await page.evaluate(observeLongFrames);
     await page.evaluate(recordInputToPaint);
     const SECTIONS = 20;
     await typeSession(page, SECTIONS, 30);
@@ -166,6 +183,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
 
     await save(page, 'dernier mot');
     const saveTasks = await takeLongTasks(page);
+    const saveFrames = await takeLongFrames(page);
     // A missed goal is explained by the same work again under the CPU profiler (which slows it: the
     // figure itself comes from the pass without it).
     const saveStretches = saveTasks.longestMs > GOALS.longTaskMs ? await busyStretches(session, () => save(page, 'mot expliqué')) : undefined;
@@ -178,6 +196,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
 
     await pause(page, 'avant la pause');
     const pauseTasks = await takeLongTasks(page);
+    const pauseFrames = await takeLongFrames(page);
     await throttle(session, 1);
     let pauseStretches;
     if (pauseTasks.longestMs > GOALS.longTaskMs) {
@@ -210,6 +229,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       ratio,
       sectionChange,
       longTasks: { typing: typingTasks, save: saveTasks, pause: pauseTasks },
+      longFrames: { save: saveFrames, pause: pauseFrames },
       goals: large
         ? {
             typingP95Ratio: GOALS.typingP95RatioLarge,
@@ -253,6 +273,7 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           ratio: size.ratio,
           sectionP95: size.sectionChange.p95Ms,
           pauseLongestMs: size.longTasks.pause.longestMs,
+          pauseFrames: size.longFrames.pause.map((f) => `${f.ms} ms (${f.blockingMs} blocking): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ')}`),
           pushStateFloorMaxMs: size.pushStateFloor.maxMs,
           met: size.met,
         }),
