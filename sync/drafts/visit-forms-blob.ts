@@ -59,31 +59,18 @@ interface Kept {
 // The last visit's trees, by form id (one visit is edited at a time; another one starts afresh).
 let kept: Kept | null = null;
 
-/** Runs steps for about `ms` (at least one); true when they are all done. */
-function runFor(steps: Steps<unknown>, ms: number): boolean {
+/** Runs steps for about `ms` (at least one, all of them with Infinity); the last step's result. */
+function runFor<T>(steps: Steps<T>, ms: number): IteratorResult<void, T> {
   const until = Date.now() + ms;
-  do if (steps.next().done) return true;
-  while (Date.now() < until);
-  return false;
-}
-
-/** Runs every step now (tests, and a visit small enough not to matter). */
-function runAll<T>(steps: Steps<T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  let step = steps.next();
+  while (!step.done && Date.now() < until) step = steps.next();
+  return step;
 }
 
 /** Runs the steps `sliceMs` at a time, the page painting and taking input in between. */
 async function runSliced<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
-  for (;;) {
-    const until = Date.now() + sliceMs;
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-      if (Date.now() >= until) break;
-    }
+  for (let step = runFor(steps, sliceMs); ; step = runFor(steps, sliceMs)) {
+    if (step.done) return step.value;
     await yieldToPage();
   }
 }
@@ -182,8 +169,8 @@ function* blobSteps(visitId: number, forms: VisitData): Steps<Blob> {
 
 /** The forms as a JSON blob (the bytes of formsText), in one go; chunks of earlier saves of this visit reused. */
 export function formsBlob(visitId: number, forms: VisitData): Blob {
-  if (kept?.visitId === visitId && kept.warming) runAll(kept.warming);
-  return runAll(blobSteps(visitId, forms));
+  if (kept?.visitId === visitId && kept.warming) runFor(kept.warming, Infinity);
+  return runFor(blobSteps(visitId, forms), Infinity).value as Blob;
 }
 
 /** Runs `work` when the page is idle (a timer where there is no idle callback: Node, Safari). */
@@ -200,12 +187,15 @@ export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: (
   // was opened before, or paused and downloaded again), none can be reused, and keeping them would skip
   // the warm-up: the first save encoded the whole visit (86 ms at 4× for 1,000 fields).
   const own: Kept = (kept = { visitId, byForm: new Map(), warming: null });
-  const steps = formTrees(own, forms);
+  // Whoever runs its last step (the idle runs here, a save or a pause) marks the warm-up done.
+  const steps = (function* (): Steps<void> {
+    yield* formTrees(own, forms);
+    own.warming = null;
+  })();
   own.warming = steps;
   const run = () => {
     if (kept !== own || own.warming !== steps) return; // another visit is edited now, or a save finished the steps
-    if (runFor(steps, 10)) own.warming = null;
-    else later(run);
+    if (!runFor(steps, 10).done) later(run);
   };
   later(run);
 }
@@ -217,12 +207,7 @@ export function warmFormsBlob(visitId: number, forms: VisitData, later: (work: (
  * above it. A visit not warmed up here is cut the same way.
  */
 export async function formsBlobSoon(visitId: number, forms: VisitData, sliceMs = 10): Promise<Blob> {
-  const own = kept?.visitId === visitId ? kept : undefined;
-  if (own?.warming) {
-    const steps = own.warming;
-    await runSliced(steps, sliceMs);
-    if (own.warming === steps) own.warming = null;
-  }
+  if (kept?.visitId === visitId && kept.warming) await runSliced(kept.warming, sliceMs);
   return runSliced(blobSteps(visitId, forms), sliceMs);
 }
 
