@@ -54,6 +54,10 @@ export function ModalDialog({ open, title, onCancel, onOpen, children }: ModalDi
         className="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        // A non-modal dialog hears no close request by default: with this, Android's back gesture cancels
+        // it as it did a modal one. Escape is handled below too, for browsers without `closedby` (a
+        // handled keydown sends no close request, so it cancels once).
+        closedby="closerequest"
         onKeyDown={(e) => {
           if (e.key !== 'Escape' || e.defaultPrevented) return;
           e.preventDefault();
