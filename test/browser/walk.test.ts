@@ -127,18 +127,19 @@ async function open(page: Page, path: string, ready: Screen['ready'], apiQuiet: 
       const title = document.title;
       if (location.pathname + location.search === to) return null;
       // The screen's root element is marked: the next screen's is another element.
-      document.querySelector('main.main > *')?.setAttribute('data-walk-left', '');
+      const root = document.querySelector('main.main > *');
+      root?.setAttribute('data-walk-left', '');
       const state = { ...(history.state as object | null), __TSR_index: ((history.state as { __TSR_index?: number } | null)?.__TSR_index ?? 0) + 1 };
       history.pushState(state, '', to);
       dispatchEvent(new PopStateEvent('popstate', { state }));
-      return title;
+      return { title, marked: root !== null };
     }, path);
     // The shell titles the new screen once it is rendered, so the previous screen's elements never
     // pass for the new one's; two screens sharing a title (/dashboard and /requests) differ by their
     // root element, which the next screen replaces. (The title alone let such a pair wait 3 s for nothing.)
     if (before !== null)
       await page
-        .waitForFunction((title) => document.title !== title || !document.querySelector('[data-walk-left]'), before, { timeout: 3_000 })
+        .waitForFunction(({ title, marked }) => document.title !== title || (marked && !document.querySelector('[data-walk-left]')), before, { timeout: 3_000 })
         .catch(() => undefined);
   }
   await ready(page)
