@@ -149,8 +149,8 @@ async function navigationFloor(page: Page, session: CDPSession): Promise<{ longe
   await page.waitForTimeout(5000);
   await page.evaluate(observeLongTasks);
   await page.evaluate(observeLongFrames);
+  const link = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Visites', exact: true });
   for (let i = 0; i < 5; i++) {
-    const link = page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Visites', exact: true });
     const box = (await link.boundingBox())!;
     await takeLongTasks(page);
     await takeLongFrames(page);
@@ -300,6 +300,11 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
   }
 }
 
+/** A blocking frame in a line: its length, blocking part and rendering, then the scripts that ran in it. */
+const frameLine = (f: LongFrame) =>
+  `${f.ms} ms (${f.blockingMs} blocking, render ${f.renderMs}): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ') || 'no script'}`;
+const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
+
 /** The goals missed, each with what the same run measured beside it. */
 function explain(r: {
   typing: Stats;
@@ -323,12 +328,10 @@ function explain(r: {
     );
   }
   if (r.pause.longestMs > GOALS.longTaskMs) {
-    const said = (frames: LongFrame[]) =>
-      frames.map((f) => `${f.ms} ms (render ${f.renderMs}; ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ') || 'no script'})`).join('; ');
     out.push(
-      `pause: longest task ${r.pause.longestMs} ms; its frames: ${said(r.pauseFrames)}. The same navigation to the list from a light screen ` +
+      `pause: longest task ${r.pause.longestMs} ms; its frames: ${framesLine(r.pauseFrames)}. The same navigation to the list from a light screen ` +
         `(visits dashboard, nav bar link), 4×: longest task p50 ${r.navigation.longest.p50Ms} ms, max ${r.navigation.longest.maxMs} ms over 5; ` +
-        `the slowest one's frames: ${said(r.navigation.frames)}`,
+        `the slowest one's frames: ${framesLine(r.navigation.frames)}`,
     );
   }
   if (r.sectionChange.p95Ms > GOALS.sectionChangeP95Ms)
@@ -361,7 +364,7 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           ratio: size.ratio,
           sectionP95: size.sectionChange.p95Ms,
           pauseLongestMs: size.longTasks.pause.longestMs,
-          pauseFrames: size.longFrames.pause.map((f) => `${f.ms} ms (${f.blockingMs} blocking): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ')}`),
+          pauseFrames: size.longFrames.pause.map(frameLine),
           pushStateFloorMaxMs: size.pushStateFloor.maxMs,
           navigationFloor: size.navigationFloor,
           met: size.met,
