@@ -21,6 +21,7 @@ import { showToast } from '../services/toasts';
 import { fr } from '../i18n/fr';
 import { guardTexts } from './guard-texts';
 import { RootLayout } from './shell/root-layout';
+import { drawnAfterNavigation } from './deferred-screen';
 import { NotFoundScreen, ScreenFailed } from './shell/simple-screens';
 import { LoginPage } from '../features/auth/login-page';
 import { ForgottenPasswordChangePage, ForgottenPasswordCodePage, ForgottenPasswordPage } from '../features/auth/forgotten-password-pages';
@@ -38,16 +39,18 @@ class ScreenNotLoaded extends Error {
 /**
  * A signed-in screen's code, on demand. On a failed chunk TanStack reloads the page once (a new
  * version may have replaced it); offline on a first visit, that reload would end on the browser's
- * own offline page, with no app left. Offline, the failure goes to ScreenFailed instead.
+ * own offline page, with no app left. Offline, the failure goes to ScreenFailed instead. Drawn in a
+ * render of its own after an in-app navigation (deferred-screen.ts).
  */
 function screen<T extends Record<string, unknown>, K extends keyof T & string>(importer: () => Promise<T>, name: K) {
-  return lazyRouteComponent(
+  const Lazy = lazyRouteComponent(
     () =>
       importer().catch((error: unknown) => {
         throw navigator.onLine && session.state.reachable ? error : new ScreenNotLoaded(error);
       }),
     name,
   );
+  return drawnAfterNavigation(Lazy);
 }
 
 // Signed-in screens load on demand: the login screen only downloads what it needs.

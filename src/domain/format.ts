@@ -8,19 +8,35 @@ import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
-/** '2026-11-22T14:05:00Z' → '22/11/26 15:05' in Paris. Empty for a missing or bad date. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs.utc(value);
-  return d.isValid() ? d.local().format('DD/MM/YY HH:mm') : '';
+/**
+ * A date shown in local time, remembered by its text: lists format the same dates at every render,
+ * and dayjs's parse, local conversion and format cost 0.5 ms a date at 4× (12 ms of the visit
+ * list's render inside a navigation's click, issue 22). Kept to a few thousand texts per format.
+ */
+function localFormat(pattern: string): (value: string | Date | null | undefined) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    if (!value) return '';
+    const key = typeof value === 'string' ? value : null;
+    const remembered = key === null ? undefined : known.get(key);
+    if (remembered !== undefined) return remembered;
+    const d = dayjs.utc(value);
+    const text = d.isValid() ? d.local().format(pattern) : '';
+    if (key !== null) {
+      if (known.size >= REMEMBERED_DATES) known.clear();
+      known.set(key, text);
+    }
+    return text;
+  };
 }
 
+const REMEMBERED_DATES = 5000;
+
+/** '2026-11-22T14:05:00Z' → '22/11/26 15:05' in Paris. Empty for a missing or bad date. */
+export const formatDateTime = localFormat('DD/MM/YY HH:mm');
+
 /** The picker's date format: 22/11/2026. */
-export function formatPickerDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs.utc(value);
-  return d.isValid() ? d.local().format('DD/MM/YYYY') : '';
-}
+export const formatPickerDate = localFormat('DD/MM/YYYY');
 
 const NBSP = '\u00a0';
 

@@ -32,6 +32,15 @@ describe('French formats', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('pas une date')).toBe('');
   });
+  it('gives the same dates again after more distinct dates than it remembers (a long list formatted twice)', () => {
+    process.env.TZ = 'Europe/Paris';
+    const dates = Array.from({ length: 6000 }, (_, i) => new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString());
+    const first = dates.map(formatDateTime);
+    expect(dates.map(formatDateTime)).toEqual(first);
+    expect(formatDateTime(dates[0])).toBe('01/01/26 01:00');
+    expect(formatDateTime(dates[5999])).toBe('05/01/26 04:59');
+    expect(formatDateTime(new Date('2026-11-22T14:05:00Z'))).toBe('22/11/26 15:05');
+  });
   it('formats prices with a comma, grouped thousands, 2 decimals and €', () => {
     expect(formatPrice(1234.5)).toBe('1\u00a0234,50\u00a0€');
     expect(formatPrice(10000)).toBe('10\u00a0000,00\u00a0€');

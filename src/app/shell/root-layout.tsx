@@ -49,9 +49,10 @@ function usePainted(): boolean {
 }
 
 export function RootLayout() {
-  const matches = useMatches();
-  const current = matches[matches.length - 1];
-  const meta = current?.staticData ?? {};
+  // Two values that change only when the screen does: the layout (and the bars under it) is not
+  // drawn again at each step of a navigation the router records in its matches (issue 22).
+  const meta = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData }) ?? {};
+  const currentShown = useMatches({ select: (matches) => matches[matches.length - 1]?.status === 'success' });
   const { minVersionToUse, tokens, expired } = useSnapshot(session.state);
   useOtherTabs();
   // While tokens are held (expired or not, see session-life.ts), as session.signedIn says.
@@ -103,7 +104,7 @@ export function RootLayout() {
       )}
       <ToastsView />
       <Suspense fallback={null}>
-        {hasTokens ? <SessionLife screenShown={needsUpdate || (current?.status === 'success' && meta.access !== 'guest')} /> : null}
+        {hasTokens ? <SessionLife screenShown={needsUpdate || (currentShown && meta.access !== 'guest')} /> : null}
         {painted ? <UpdatePrompt /> : null}
         {painted && showTop ? <BriefcaseProgress /> : null}
       </Suspense>

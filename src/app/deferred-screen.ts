@@ -1,0 +1,29 @@
+/**
+ * A screen reached by an in-app navigation is drawn in a render of its own, after the click.
+ *
+ * The router hands React its new matches through useSyncExternalStore, so the click's task did it
+ * all at once: the router's load, the old screen taken down, the new one drawn and committed.
+ * 80-140 ms at 4× CPU slowdown for the visit list, the longest task of every navigation and of a
+ * visit's pause (issue 22). Here the new screen's first render is empty (the bars stay) and React
+ * draws it right after as a deferred render, which yields to the browser every few milliseconds:
+ * the click's task no longer holds the whole screen. At 4× its title comes a little later, its
+ * list no later (docs/measurements.md); at 1× no empty frame was seen between the two screens.
+ * The first screen of a page load is drawn at once: there is nothing on screen to answer for yet.
+ */
+import { createElement, useDeferredValue, useEffect, type ComponentType } from 'react';
+
+let firstScreenShown = false;
+/** A screen component (the router's lazy one, with its `preload`), drawn after a navigation. */
+type Screen = ((props: never) => unknown) & { preload?: () => unknown };
+
+export function drawnAfterNavigation<S extends Screen>(screen: S): S {
+  const Deferred = (props: object) => {
+    const ready = useDeferredValue(true, !firstScreenShown);
+    useEffect(() => {
+      firstScreenShown = true;
+    }, []);
+    return ready ? createElement(screen as unknown as ComponentType<object>, props) : null;
+  };
+  Deferred.preload = screen.preload;
+  return Deferred as unknown as S;
+}
