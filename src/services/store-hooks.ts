@@ -42,8 +42,11 @@ export function useWatch<T>(make: (engine: Engine) => Observable<T>, deps: Depen
   const latestMake = useStableCallback(make);
   useEffect(() => {
     if (!engine) return;
+    // Drawn as a transition, like the paged lists below: what the store gives (a screen's first data,
+    // a pull's answer, another tab's write) is drawn in slices of a few ms that yield to input; drawn
+    // at once, a list's rows made one long task in the middle of a navigation or a visit's pause.
     const subscription = latestMake(engine).subscribe({
-      next: (value) => setState({ value, loaded: true }),
+      next: (value) => startTransition(() => setState({ value, loaded: true })),
       error: (error: unknown) => handleError(error, { background: true }),
     });
     return () => subscription.unsubscribe();
