@@ -40,7 +40,7 @@ class ScreenNotLoaded extends Error {
  * A signed-in screen's code, on demand. On a failed chunk TanStack reloads the page once (a new
  * version may have replaced it); offline on a first visit, that reload would end on the browser's
  * own offline page, with no app left. Offline, the failure goes to ScreenFailed instead. Drawn in a
- * render of its own after an in-app navigation (deferred-screen.ts).
+ * render of its own after an in-app navigation (deferred-screen.tsx).
  */
 function screen<T extends Record<string, unknown>, K extends keyof T & string>(importer: () => Promise<T>, name: K) {
   const Lazy = lazyRouteComponent(

@@ -10,20 +10,20 @@
  * list no later (docs/measurements.md); at 1× no empty frame was seen between the two screens.
  * The first screen of a page load is drawn at once: there is nothing on screen to answer for yet.
  */
-import { createElement, useDeferredValue, useEffect, type ComponentType } from 'react';
+import { useDeferredValue, useEffect } from 'react';
+import type { RouteComponent } from '@tanstack/react-router';
 
 let firstScreenShown = false;
-/** A screen component (the router's lazy one, with its `preload`), drawn after a navigation. */
-type Screen = ((props: never) => unknown) & { preload?: () => unknown };
 
-export function drawnAfterNavigation<S extends Screen>(screen: S): S {
-  const Deferred = (props: object) => {
+/** The router's lazy screen (with its `preload`), drawn after a navigation; the router gives screens no props. */
+export function drawnAfterNavigation(Screen: RouteComponent): RouteComponent {
+  const Deferred: RouteComponent = () => {
     const ready = useDeferredValue(true, !firstScreenShown);
     useEffect(() => {
       firstScreenShown = true;
     }, []);
-    return ready ? createElement(screen as unknown as ComponentType<object>, props) : null;
+    return ready ? <Screen /> : null;
   };
-  Deferred.preload = screen.preload;
-  return Deferred as unknown as S;
+  Deferred.preload = Screen.preload;
+  return Deferred;
 }
