@@ -34,6 +34,12 @@ export interface PageFigures {
   failingAccessibility: FailingAudit[];
   failingBestPractices: FailingAudit[];
   runWarnings: string[];
+  /**
+   * Lighthouse's measure of this machine's CPU at the time of the run (a fixed JS loop; higher is
+   * faster): its 4× slowdown is applied to what it observes, so the same code scores lower on a
+   * day the shared machine is slower. Kept so that runs of different days can be compared.
+   */
+  benchmarkIndex: number | null;
   explanation?: Record<string, unknown>;
 }
 
@@ -158,6 +164,7 @@ export function pageFigures(slug: string, pathname: string, lhr: Result, goals: 
     failingAccessibility: failing(lhr, 'accessibility'),
     failingBestPractices: failing(lhr, 'best-practices'),
     runWarnings: lhr.runWarnings,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     ...(met.performance && met.totalBlockingTime && met.cumulativeLayoutShift
       ? {}
       : { explanation: { ...performanceExplanation(lhr), ...(met.cumulativeLayoutShift ? {} : { layoutShifts: layoutShifts(lhr) }) } }),

@@ -43,6 +43,8 @@ export interface LighthouseResult {
   /** Over the signed-in screens: the worst score, CLS and TBT, each with its screen, goal and whether it is met. */
   worst: Record<'performance' | 'cumulativeLayoutShift' | 'totalBlockingTimeMs', Worst>;
   pages: PageFigures[];
+  /** The median of the screens' benchmark index (lighthouse-report.ts): the machine's speed that day. */
+  benchmarkIndex: number | null;
   goals: Goals;
   met: Record<string, boolean>;
 }
@@ -201,8 +203,11 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
     ),
     totalBlockingTimeMs: worstOf(signedIn, (p) => p.totalBlockingTimeMs, GOALS.totalBlockingTimeMs, true, timeExplanation),
   };
+  const indexes = pages.flatMap((p) => (p.benchmarkIndex === null ? [] : [p.benchmarkIndex])).sort((a, b) => a - b);
+  const benchmarkIndex = indexes.length > 0 ? indexes[Math.floor(indexes.length / 2)]! : null;
   printSummary(pages, worst);
-  return { name: 'lighthouse', preset: 'mobile', runsPerPage: RUNS, screens: pages.length, worst, pages, goals: GOALS, met };
+  console.error(`machine: Lighthouse benchmark index ${benchmarkIndex} (median of the screens; higher is faster)`);
+  return { name: 'lighthouse', preset: 'mobile', runsPerPage: RUNS, screens: pages.length, worst, pages, benchmarkIndex, goals: GOALS, met };
 }
 
 /** One line per screen and per worst figure, with its goal and whether it is met (on stderr: stdout is the JSON). */
