@@ -116,6 +116,20 @@ describe('the UI kit, each screen opened directly', () => {
     await list.locator('.os-card').first().waitFor();
     await screenshots(list, 'kit-os-list');
 
+    // The last filter, chosen by the URL, is brought into view in its row at phone size; the page itself does not move.
+    const closed = await s.open('/requests-os?status=7');
+    const chips = closed.getByRole('group', { name: 'Filtrer par étape' });
+    const chosen = chips.getByRole('button', { name: 'Clôturées', pressed: true });
+    await chosen.waitFor();
+    const inRow = async () => {
+      const [row, chip] = [(await chips.boundingBox())!, (await chosen.boundingBox())!];
+      // Within a pixel: the row's widths are fractional, its scroll position whole.
+      return chip.x >= row.x - 1 && chip.x + chip.width <= row.x + row.width + 1;
+    };
+    await expect.poll(inRow).toBe(true);
+    expect(await chips.evaluate((row) => row.scrollLeft)).toBeGreaterThan(0);
+    expect(await closed.evaluate(() => window.scrollY)).toBe(0);
+
     const detail = await s.open(`/requests-os-detail/${id}`);
     const tabs = detail.getByRole('tablist');
     await tabs.waitFor();
