@@ -8,6 +8,7 @@
  * and by how much.
  */
 import type { Result } from 'lighthouse';
+import type { ThrottledLoad } from './lighthouse-throttled';
 
 type Audit = Result['audits'][string];
 type Item = Record<string, unknown>;
@@ -40,6 +41,8 @@ export interface PageFigures {
    * day the shared machine is slower. Kept so that runs of different days can be compared.
    */
   benchmarkIndex: number | null;
+  /** The same load under Chromium's real 4× throttling (lighthouse-throttled.ts). */
+  throttled4x?: ThrottledLoad;
   explanation?: Record<string, unknown>;
 }
 

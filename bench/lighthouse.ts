@@ -16,7 +16,10 @@
  * unused JavaScript and a CPU profile of the same load say where the time
  * goes, and when CLS misses, which elements moved. Full reports in
  * bench/results/lighthouse/<screen>.json. LH_RUNS=n sets the runs per screen;
- * the bench keeps the median run by performance score (3 by default).
+ * the bench keeps the median run by performance score (3 by default). Beside
+ * Lighthouse's simulated 4×, each screen is also loaded under Chromium's real 4×
+ * throttling (lighthouse-throttled.ts, LH_THROTTLED_RUNS reloads, 3 by default),
+ * and the machine's speed of the day is kept (`benchmarkIndex`).
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -29,6 +32,7 @@ import { topSelfTime, type HotFunction } from './profile';
 import { pageFigures, type Goals, type PageFigures } from './lighthouse-report';
 import { roleScreens, screenFilter, type RoleScreens } from './lighthouse-screens';
 import { longTaskAnatomy, type TaskAnatomy } from './lighthouse-tasks';
+import { throttledLoad } from './lighthouse-throttled';
 
 const GOALS: Goals = { performance: 0.95, totalBlockingTimeMs: 200, cumulativeLayoutShift: 0.1, accessibility: 1, bestPractices: 1 };
 // One run varies by ±100 ms of TBT on a shared 2-core machine: the median of 3 by default.
@@ -156,6 +160,9 @@ function timeExplanation(p: PageFigures): unknown {
           .join(', ')}`,
     ),
     topSelfTime4xCpu: (e?.loadTopSelfTime4xCpu?.functions ?? []).slice(0, 6).map((f) => `${f.function} ${f.where} ${f.selfMs} ms`),
+    realThrottling4x: p.throttled4x
+      ? `the same load under Chromium's real 4× throttling: blocking ${p.throttled4x.blockingMs} ms, longest task ${p.throttled4x.longestTaskMs} ms (medians of ${p.throttled4x.runs} reloads; lighthouse-throttled.ts)`
+      : undefined,
   };
 }
 
@@ -167,7 +174,8 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
     if (wanted('login', '/login')) {
       const guestPort = await freePort();
       const guest = await (await env.newContext({ debugPort: guestPort })).newPage();
-      pages.push(await withLoadProfile(await audit('login', `${env.baseUrl}/login`, guestPort, false), guest, '/login'));
+      const figures = await withLoadProfile(await audit('login', `${env.baseUrl}/login`, guestPort, false), guest, '/login');
+      pages.push({ ...figures, throttled4x: await throttledLoad(guest, '/login') });
     }
     for (const role of roleScreens(env)) {
       // Paths that need no preparation decide whether the role is signed in at all; one that does is kept.
@@ -183,7 +191,8 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
         const slug = `${role.role}-${name}`;
         if (!wanted(slug, at)) continue;
         console.error(`lighthouse: ${slug} ${at}`);
-        pages.push(await withLoadProfile(await audit(slug, `${env.baseUrl}${at}`, port, true), page, at));
+        const figures = await withLoadProfile(await audit(slug, `${env.baseUrl}${at}`, port, true), page, at);
+        pages.push({ ...figures, throttled4x: await throttledLoad(page, at) });
       }
     }
   } finally {
@@ -215,7 +224,8 @@ function printSummary(pages: PageFigures[], worst: Record<string, Worst>): void 
   const yes = (b: boolean) => (b ? 'met' : 'NOT met');
   for (const p of pages) {
     console.error(
-      `  ${p.page.padEnd(34)} perf ${p.performance?.toFixed(2)} (${yes(p.met.performance)})  CLS ${p.cumulativeLayoutShift.toFixed(3)} (${yes(p.met.cumulativeLayoutShift)})  TBT ${p.totalBlockingTimeMs} ms (${yes(p.met.totalBlockingTime)})  a11y ${p.accessibility}  bp ${p.bestPractices}`,
+      `  ${p.page.padEnd(34)} perf ${p.performance?.toFixed(2)} (${yes(p.met.performance)})  CLS ${p.cumulativeLayoutShift.toFixed(3)} (${yes(p.met.cumulativeLayoutShift)})  TBT ${p.totalBlockingTimeMs} ms (${yes(p.met.totalBlockingTime)})  a11y ${p.accessibility}  bp ${p.bestPractices}` +
+        (p.throttled4x ? `  | real 4×: blocking ${p.throttled4x.blockingMs} ms, longest task ${p.throttled4x.longestTaskMs} ms` : ''),
     );
   }
   for (const [figure, w] of Object.entries(worst)) {
