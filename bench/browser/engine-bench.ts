@@ -316,9 +316,9 @@ async function enginePull(api: ApiClient, parts: Record<string, number>): Promis
 /**
  * The same pages by plain `fetch` into a raw Dexie table. `plain`: the indexes the list reads and
  * the rows as the screens need them, the goal's baseline. `rxdb`: the rows and indexes RxDB's Dexie
- * storage writes for the same documents (its _deleted, _meta and _rev fields; every index prefixed
- * by _deleted and ended by the id, plus its own three), written the same raw way: what the storage
- * layout alone costs, so that the engine's own cost is what remains above it.
+ * storage writes for the same documents (its _deleted, _meta and _rev fields; the schema's indexes
+ * prefixed by _deleted and ended by the id, plus its own three), written the same raw way: what the
+ * storage layout alone costs, so that the engine's own cost is what remains above it.
  */
 async function rawPull(token: TokenPair, parts: Record<string, number>, layout: 'plain' | 'rxdb'): Promise<{ ms: number; stored: number }> {
   const raw = new Dexie(`bench-raw-pull-${layout}`);
