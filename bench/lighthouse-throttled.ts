@@ -12,7 +12,9 @@
  * longest task, medians of a few reloads. What the app itself costs a phone, measured, not modelled.
  */
 import type { Page } from 'playwright-core';
+import { stats } from './big-visit';
 import { cdp } from './env';
+import { observeLongTasks, takeLongTasks } from './profile';
 
 export interface ThrottledLoad {
   runs: number;
@@ -24,15 +26,13 @@ export interface ThrottledLoad {
 }
 
 const RUNS = Number(process.env.LH_THROTTLED_RUNS ?? 3);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** Registered once per page: each document gathers its long tasks from its start. */
+/** The observer is added once per page, and each document it loads then gathers its long tasks from its start. */
 const observed = new WeakSet<Page>();
-const OBSERVE = `if (!window.__benchLongTasks) { window.__benchLongTasks = []; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__benchLongTasks.push(e.duration); }).observe({ type: 'longtask', buffered: true }); }`;
 
 export async function throttledLoad(page: Page, url: string): Promise<ThrottledLoad> {
   if (!observed.has(page)) {
-    await page.addInitScript(OBSERVE);
+    await page.addInitScript(observeLongTasks);
     observed.add(page);
   }
   const session = await cdp(page);
@@ -43,12 +43,8 @@ export async function throttledLoad(page: Page, url: string): Promise<ThrottledL
       await page.goto(url);
       await page.waitForTimeout(7_000);
       await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      // A string: a function here would be rewritten by tsx with a helper the page does not have.
-      const tasks = JSON.parse((await page.evaluate('JSON.stringify(window.__benchLongTasks ?? [])')) as string) as number[];
-      perRun.push({
-        blockingMs: Math.round(tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0)),
-        longestTaskMs: Math.round(Math.max(0, ...tasks)),
-      });
+      const tasks = await takeLongTasks(page);
+      perRun.push({ blockingMs: tasks.blockingMs, longestTaskMs: tasks.longestMs });
     }
   } finally {
     await session.send('Emulation.setCPUThrottlingRate', { rate: 1 }).catch(() => undefined);
@@ -56,8 +52,8 @@ export async function throttledLoad(page: Page, url: string): Promise<ThrottledL
   }
   return {
     runs: RUNS,
-    blockingMs: median(perRun.map((r) => r.blockingMs)),
-    longestTaskMs: median(perRun.map((r) => r.longestTaskMs)),
+    blockingMs: stats(perRun.map((r) => r.blockingMs)).p50Ms,
+    longestTaskMs: stats(perRun.map((r) => r.longestTaskMs)).p50Ms,
     perRun,
   };
 }

@@ -90,6 +90,8 @@ export interface LongTasks {
   over50Ms: number;
   longestMs: number;
   totalMs: number;
+  /** The part of each task over 50 ms, summed (as total blocking time counts it, without its window). */
+  blockingMs: number;
 }
 
 /** Reads and empties what observeLongTasks gathered. Every entry is over 50 ms by definition. */
@@ -105,6 +107,7 @@ export async function takeLongTasks(page: Page): Promise<LongTasks> {
     over50Ms: tasks.filter((t) => t.duration > 50).length,
     longestMs: Math.max(0, ...tasks.map((t) => t.duration)),
     totalMs: tasks.reduce((s, t) => s + t.duration, 0),
+    blockingMs: tasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0),
   };
 }
 

@@ -37,7 +37,7 @@ function loadEngine(): Promise<Engine> {
     })
     // The modules' evaluation (RxDB, Dexie, the facades) and the engine's building are two tasks, not one long one.
     .then(async (m) => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await nextTask();
       return m.startEngine(engineState);
     });
   return loading;
