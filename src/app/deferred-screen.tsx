@@ -8,20 +8,16 @@
  * draws it right after as a deferred render, which yields to the browser every few milliseconds:
  * the click's task no longer holds the whole screen. At 4× its title comes a little later, its
  * list no later (docs/measurements.md); at 1× no empty frame was seen between the two screens.
- * The first screen of a page load is drawn at once: there is nothing on screen to answer for yet.
+ * The first screen of a page load too: the router's load ends in the same kind of update, and the
+ * screen's whole first render was one task of 50-70 ms at 4× after the frame was drawn (11th session).
  */
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue } from 'react';
 import type { RouteComponent } from '@tanstack/react-router';
-
-let firstScreenShown = false;
 
 /** The router's lazy screen (with its `preload`), drawn after a navigation; the router gives screens no props. */
 export function drawnAfterNavigation(Screen: RouteComponent): RouteComponent {
   const Deferred: RouteComponent = () => {
-    const ready = useDeferredValue(true, !firstScreenShown);
-    useEffect(() => {
-      firstScreenShown = true;
-    }, []);
+    const ready = useDeferredValue(true, false);
     return ready ? <Screen /> : null;
   };
   Deferred.preload = Screen.preload;

@@ -6,20 +6,30 @@
  * show something, and never hold the store or the API client.
  */
 import { startTransition, useCallback, useEffect, useRef, useState, type DependencyList, type RefObject } from 'react';
-import { useSnapshot } from 'valtio';
 import { of, type Observable } from 'rxjs';
 import { TICK_MS, type Engine, type PagedList, type PagedState } from '../../sync/index';
 import { useStableCallback } from '../ui/use-stable-callback';
 import { afterPaint } from '../ui/after-paint';
 import { engineState, getEngine } from './engine';
 import { handleError } from './errors';
+import { useCalmValue } from './use-calm-value';
+
+/** The signed-in user's id once the engine's store is open, else null (the store closing is drawn at once). */
+function useOpenStoreUser(): number | null {
+  return useCalmValue(
+    engineState,
+    (s) => (s.ready ? s.userId : null),
+    [],
+    (user) => user === null,
+  );
+}
 
 /** The signed-in user's engine with its store open, or null while it opens. */
 export function useOpenEngine(): Engine | null {
-  const { ready, userId } = useSnapshot(engineState);
+  const userId = useOpenStoreUser();
   const [engine, setEngine] = useState<Engine | null>(null);
   useEffect(() => {
-    if (!ready) {
+    if (userId === null) {
       setEngine(null);
       return;
     }
@@ -28,7 +38,7 @@ export function useOpenEngine(): Engine | null {
     return () => {
       live = false;
     };
-  }, [ready, userId]);
+  }, [userId]);
   return engine;
 }
 
@@ -244,7 +254,7 @@ export function usePull(
   pull: (engine: Engine) => Promise<unknown>,
   deps: DependencyList,
 ): { refresh: () => Promise<void>; refreshing: boolean; outcome: PullOutcome } {
-  const { ready } = useSnapshot(engineState);
+  const ready = useOpenStoreUser() !== null;
   const [refreshing, setRefreshing] = useState(false);
   const [ended, setEnded] = useState<{ deps: DependencyList; outcome: PullOutcome }>({ deps: [], outcome: WAITING });
   const latestPull = useStableCallback(pull);
@@ -291,8 +301,9 @@ export function usePull(
  * `entities`: the outbox entities of one object, e.g. ['os:12'] or ['intervention:3', 'thread:intervention:3'].
  */
 export function useRefreshAfterSent(entities: readonly string[], refresh: () => Promise<void>): void {
-  const { commands } = useSnapshot(engineState);
-  const waiting = commands.filter((c) => c.status !== 'rejected' && entities.includes(c.entity)).length;
+  const waiting = useCalmValue(engineState, (s) => s.commands.filter((c) => c.status !== 'rejected' && entities.includes(c.entity)).length, [
+    entities.join(' '),
+  ]);
   const previous = useRef(waiting);
   useEffect(() => {
     if (waiting === 0 && previous.current > 0) void refresh();

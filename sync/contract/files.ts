@@ -5,3 +5,16 @@ export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as 
 export const IMAGE_ACCEPT = 'image/png,image/gif,image/jpeg';
 /** Multipart field name of every upload. */
 export const UPLOAD_FIELD = 'file';
+
+export type ImageCheck = { ok: true } | { ok: false; message: string };
+
+/**
+ * Checks a picked file (png, gif or jpeg, at most 5,000,000 bytes) before it is accepted. `wrongTypeText` differs by
+ * screen: 'Cette extension n'est pas autorisée' in the intervention tunnel,
+ * 'Merci de rajouter une image' elsewhere (spec part 1 §5).
+ */
+export function checkImage(file: { type: string; size: number }, wrongTypeText = "Cette extension n'est pas autorisée"): ImageCheck {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return { ok: false, message: wrongTypeText };
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: 'Ce fichier est trop lourd' };
+  return { ok: true };
+}

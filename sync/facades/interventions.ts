@@ -12,7 +12,6 @@ import type { AppointmentDto, DebriefingDto, InterventionDashboard, Intervention
 import { isManager } from '../contract/roles';
 import { createIntervention, proposeAppointment, saveDebriefing } from '../commands/intervention-operations';
 import {
-  DASHBOARD_INTERVENTIONS,
   LIST_PAGE_SIZE,
   pullAppointments,
   pullDebriefings,
@@ -25,6 +24,7 @@ import {
   threadKey,
   type PlanningRange,
 } from '../pull/interventions';
+import { DASHBOARD_INTERVENTIONS } from '../pull/dashboard-keys';
 import { REAL_ESTATES, pullBuildings, pullBusinessAreas, pullRealEstates } from '../pull/reference';
 import { refreshedWithin } from '../store/local';
 import { openPagedList, type PagedList } from '../store/paged-list';

@@ -10,7 +10,6 @@ import type { OsDashboard, OsMessageDto } from '../contract/os';
 import { osPlaceLabel } from '../contract/os-workflow';
 import { addOsDocuments, advanceOs, createOs, refuseOs, saveOs, signOs } from '../commands/os-operations';
 import {
-  DASHBOARD_OS,
   OS_PAGE_SIZE,
   OS_REAL_ESTATE_KIND,
   osThread,
@@ -22,6 +21,7 @@ import {
   pullOsPage,
   type OsData,
 } from '../pull/os';
+import { DASHBOARD_OS } from '../pull/dashboard-keys';
 import { openPagedList, type PagedList } from '../store/paged-list';
 import { watchSearch } from '../store/queries';
 import type { RxCollection } from 'rxdb';

@@ -16,16 +16,8 @@ import { openVisitDraft, type VisitDraft } from '../drafts/visit-draft';
 import { closedCopiesDropper, saveUnsavedCopies, unstartRefused } from '../drafts/visit-copies';
 import { forgetForms } from '../drafts/visit-forms-store';
 import { closeVisit, queueVisitFiles, visitFilePrefix, type CloseVisitInput } from '../commands/visit-operations';
-import {
-  DASHBOARD_VISITS,
-  downloadVisit,
-  metaOf,
-  pullVisitDashboard,
-  pullVisitList,
-  type StoredVisitCopy,
-  type VisitCopyMeta,
-  type VisitListDoc,
-} from '../pull/visits';
+import { downloadVisit, metaOf, pullVisitDashboard, pullVisitList, type StoredVisitCopy, type VisitCopyMeta, type VisitListDoc } from '../pull/visits';
+import { DASHBOARD_VISITS } from '../pull/dashboard-keys';
 import type { EngineModule, ModuleContext } from './module';
 import { typedDoc, watchValue } from './docs';
 import { visitUnsent } from './visits-unsent';

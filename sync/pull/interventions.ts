@@ -13,6 +13,7 @@ import type { Database } from '../store/database';
 import { markRefreshed } from '../store/local';
 import { rankOf } from '../store/queries';
 import { asCached, checkItems, pullDetail, pullSingleton, storeFresh, type StoredDoc } from './pull';
+import { DASHBOARD_INTERVENTIONS } from './dashboard-keys';
 
 export const LIST_PAGE_SIZE = 10;
 export const FEED_PAGE_SIZE = 30;
@@ -167,8 +168,6 @@ export function pullThreadMessages(db: Database, api: ApiClient, key: string, pa
 export function pullMessages(db: Database, api: ApiClient, interventionId: number): Promise<StoredDoc[]> {
   return pullThreadMessages(db, api, threadKey('intervention', interventionId), paths.messages, { interventionRequest: interventionId });
 }
-
-export const DASHBOARD_INTERVENTIONS = 'dashboard:interventions';
 
 export async function pullInterventionDashboard(db: Database, api: ApiClient, manager: boolean): Promise<InterventionDashboard> {
   const path = manager ? paths.ownerDashboard : paths.providerDashboard;

@@ -18,6 +18,7 @@ import { rankOf } from '../store/queries';
 import { asCached, checkItems, pullDetail, pullList, pullSingleton, storeFresh, type PullReport, type StoredDoc } from './pull';
 import { pullBuildings, pullBusinessAreas, pullProviders, pullRequestTypes } from './reference';
 import { pullThreadMessages, threadKey } from './interventions';
+import { DASHBOARD_OS } from './dashboard-keys';
 
 export const OS_PAGE_SIZE = 10;
 /**
@@ -26,7 +27,6 @@ export const OS_PAGE_SIZE = 10;
  * default) when unset, and under Node (`import.meta.env` is Vite's).
  */
 export const OS_FIRM: string = import.meta.env?.VITE_FIRM_PREFIX || DEFAULT_FIRM_PREFIX;
-export const DASHBOARD_OS = 'dashboard:os';
 /** Real estates of the OS tunnel: every one the user manages, kept apart from the intervention tunnel's (with contract only). */
 export const OS_REAL_ESTATE_KIND = 'osRealEstate';
 

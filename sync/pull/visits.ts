@@ -16,6 +16,7 @@ import type { FileStore } from '../store/files';
 import { newAnswersBase } from '../drafts/visit-answers-store';
 import { dropForms, putForms } from '../drafts/visit-forms-store';
 import { asCached, checkBody, checkItems, pullSingleton, storeFresh } from './pull';
+import { DASHBOARD_VISITS } from './dashboard-keys';
 
 export interface VisitListDoc {
   visit: VisitListVisit;
@@ -88,8 +89,6 @@ export async function pullVisitList(db: Database, api: ApiClient, mine: boolean)
   await markRefreshed(db, 'visits:list', now);
   return docs.length;
 }
-
-export const DASHBOARD_VISITS = 'dashboard:visits';
 
 export async function pullVisitDashboard(db: Database, api: ApiClient): Promise<void> {
   await pullSingleton(db, api, { key: DASHBOARD_VISITS, path: visitPaths.dashboard, schema: dashboard });

@@ -1,11 +1,10 @@
 /**
  * File blobs (photos, documents) kept in IndexedDB until their upload is
  * confirmed: a plain Dexie database per user, outside RxDB (blobs do not
- * belong in JSON documents). Checked before they are accepted: png, gif or
- * jpeg, at most 5,000,000 bytes, with the spec's French texts.
+ * belong in JSON documents). Checked before they are accepted
+ * (contract/files.ts: checkImage).
  */
 import Dexie, { type Table } from 'dexie';
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/files';
 import type { StoreEnv } from './database';
 
 export interface StoredFile {
@@ -51,17 +50,4 @@ export function openFileStore(userId: number, env: StoreEnv): FileStore {
 
 export async function removeFileStore(userId: number, env: StoreEnv): Promise<void> {
   await new FilesDb(filesDbName(userId), env).delete();
-}
-
-export type ImageCheck = { ok: true } | { ok: false; message: string };
-
-/**
- * Checks a picked file before it is accepted. `wrongTypeText` differs by
- * screen: 'Cette extension n'est pas autorisée' in the intervention tunnel,
- * 'Merci de rajouter une image' elsewhere (spec part 1 §5).
- */
-export function checkImage(file: { type: string; size: number }, wrongTypeText = "Cette extension n'est pas autorisée"): ImageCheck {
-  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return { ok: false, message: wrongTypeText };
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, message: 'Ce fichier est trop lourd' };
-  return { ok: true };
 }
