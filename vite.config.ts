@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -31,6 +32,29 @@ function preloadedWith(chunk: string, deps: string[], { hostType }: { hostType: 
   return hostType === 'html' || /(^|\/)engine-runtime-at-once-[^/]*\.js$/.test(chunk) ? deps : [];
 }
 
+/**
+ * The app's chunk (src/app/app-root.tsx, imported by the entry after React's DOM so the two are
+ * evaluated in two tasks) and its imports, preloaded by the HTML like the entry's own imports: a
+ * first visit fetches them with the entry, not a round trip after it.
+ */
+function preloadAppChunk(): Plugin {
+  return {
+    name: 'preload-app-chunk',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const app = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app-root.tsx'));
+        if (!app || app.type !== 'chunk') return html;
+        const links = [app.fileName, ...app.imports]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+          .join('');
+        return html.replace('  </head>', `${links}  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: path.join(root, 'src'),
   publicDir: path.join(root, 'public'),
@@ -45,6 +69,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080' } },
   plugins: [
     react(),
+    preloadAppChunk(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: path.join(root, 'sw'),
