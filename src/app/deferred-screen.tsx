@@ -1,5 +1,5 @@
 /**
- * A screen reached by an in-app navigation is drawn in a render of its own, after the click.
+ * A screen is drawn in a render of its own, after the click that reached it or the page's load.
  *
  * The router hands React its new matches through useSyncExternalStore, so the click's task did it
  * all at once: the router's load, the old screen taken down, the new one drawn and committed.
@@ -14,7 +14,7 @@
 import { useDeferredValue } from 'react';
 import type { RouteComponent } from '@tanstack/react-router';
 
-/** The router's lazy screen (with its `preload`), drawn after a navigation; the router gives screens no props. */
+/** The router's lazy screen (with its `preload`), drawn after the router's update; the router gives screens no props. */
 export function drawnAfterNavigation(Screen: RouteComponent): RouteComponent {
   const Deferred: RouteComponent = () => {
     const ready = useDeferredValue(true, false);

@@ -9,9 +9,10 @@ export const UPLOAD_FIELD = 'file';
 export type ImageCheck = { ok: true } | { ok: false; message: string };
 
 /**
- * Checks a picked file (png, gif or jpeg, at most 5,000,000 bytes) before it is accepted. `wrongTypeText` differs by
- * screen: 'Cette extension n'est pas autorisée' in the intervention tunnel,
- * 'Merci de rajouter une image' elsewhere (spec part 1 §5).
+ * Checks a picked file before it is accepted: png, gif or jpeg, at most 5,000,000 bytes.
+ * `wrongTypeText` differs by screen: 'Cette extension n'est pas autorisée' in the intervention
+ * tunnel, 'Merci de rajouter une image' elsewhere (spec part 1 §5). Here, with the limits, and not
+ * in the file store: the pickers' chunks would bring Dexie with it.
  */
 export function checkImage(file: { type: string; size: number }, wrongTypeText = "Cette extension n'est pas autorisée"): ImageCheck {
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return { ok: false, message: wrongTypeText };

@@ -5,19 +5,20 @@
  * and save; leaving the screen releases the draft, which saves what was typed.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useSnapshot } from 'valtio';
 import type { DraftSnapshot, FieldChange, VisitData, VisitDraft } from '../../../sync/index';
-import { engineState, getEngine } from '../../services/engine';
+import { getEngine } from '../../services/engine';
+import { useOpenStoreUser } from '../../services/store-hooks';
 import { handleError } from '../../services/errors';
 
 const EMPTY: DraftSnapshot = { loaded: false, copy: null, forms: null, outline: null, dirty: false };
 const noDraft = { getSnapshot: () => EMPTY, subscribe: () => () => undefined };
 
 export function useVisitEditor(visitId: number) {
-  const { ready, userId } = useSnapshot(engineState);
+  // The store's opening drawn as a transition, not in one blocking render of the whole visit.
+  const userId = useOpenStoreUser();
   const [draft, setDraft] = useState<VisitDraft | null>(null);
   useEffect(() => {
-    if (!ready) return;
+    if (userId === null) return;
     let release: (() => void) | null = null;
     let live = true;
     void getEngine()
@@ -33,7 +34,7 @@ export function useVisitEditor(visitId: number) {
       release?.();
       setDraft(null);
     };
-  }, [ready, userId, visitId]);
+  }, [userId, visitId]);
   const source = draft ?? noDraft;
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
 
