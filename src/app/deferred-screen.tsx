@@ -15,7 +15,7 @@ import { useDeferredValue } from 'react';
 import type { RouteComponent } from '@tanstack/react-router';
 
 /** The router's lazy screen (with its `preload`), drawn after the router's update; the router gives screens no props. */
-export function drawnAfterNavigation(Screen: RouteComponent): RouteComponent {
+export function drawnDeferred(Screen: RouteComponent): RouteComponent {
   const Deferred: RouteComponent = () => {
     const ready = useDeferredValue(true, false);
     return ready ? <Screen /> : null;

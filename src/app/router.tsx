@@ -21,7 +21,7 @@ import { showToast } from '../services/toasts';
 import { fr } from '../i18n/fr';
 import { guardTexts } from './guard-texts';
 import { RootLayout } from './shell/root-layout';
-import { drawnAfterNavigation } from './deferred-screen';
+import { drawnDeferred } from './deferred-screen';
 import { NotFoundScreen, ScreenFailed } from './shell/simple-screens';
 import { LoginPage } from '../features/auth/login-page';
 import { ForgottenPasswordChangePage, ForgottenPasswordCodePage, ForgottenPasswordPage } from '../features/auth/forgotten-password-pages';
@@ -40,7 +40,7 @@ class ScreenNotLoaded extends Error {
  * A signed-in screen's code, on demand. On a failed chunk TanStack reloads the page once (a new
  * version may have replaced it); offline on a first visit, that reload would end on the browser's
  * own offline page, with no app left. Offline, the failure goes to ScreenFailed instead. Drawn in a
- * render of its own after an in-app navigation (deferred-screen.tsx).
+ * render of its own after the router's update (deferred-screen.tsx).
  */
 function screen<T extends Record<string, unknown>, K extends keyof T & string>(importer: () => Promise<T>, name: K) {
   const Lazy = lazyRouteComponent(
@@ -50,7 +50,7 @@ function screen<T extends Record<string, unknown>, K extends keyof T & string>(i
       }),
     name,
   );
-  return drawnAfterNavigation(Lazy);
+  return drawnDeferred(Lazy);
 }
 
 // Signed-in screens load on demand: the login screen only downloads what it needs.

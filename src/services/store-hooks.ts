@@ -15,7 +15,7 @@ import { handleError } from './errors';
 import { useCalmValue } from './use-calm-value';
 
 /** The signed-in user's id once the engine's store is open, else null (the store closing is drawn at once). */
-export function useOpenStoreUser(): number | null {
+function useOpenStoreUser(): number | null {
   return useCalmValue(
     engineState,
     (s) => (s.ready ? s.userId : null),

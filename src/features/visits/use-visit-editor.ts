@@ -6,35 +6,26 @@
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import type { DraftSnapshot, FieldChange, VisitData, VisitDraft } from '../../../sync/index';
-import { getEngine } from '../../services/engine';
-import { useOpenStoreUser } from '../../services/store-hooks';
+import { useOpenEngine } from '../../services/store-hooks';
 import { handleError } from '../../services/errors';
 
 const EMPTY: DraftSnapshot = { loaded: false, copy: null, forms: null, outline: null, dirty: false };
 const noDraft = { getSnapshot: () => EMPTY, subscribe: () => () => undefined };
 
 export function useVisitEditor(visitId: number) {
-  // The store's opening drawn as a transition, not in one blocking render of the whole visit.
-  const userId = useOpenStoreUser();
+  // The engine once its store is open, its opening drawn as a transition (store-hooks.ts), not in one
+  // blocking render of the whole visit.
+  const engine = useOpenEngine();
   const [draft, setDraft] = useState<VisitDraft | null>(null);
   useEffect(() => {
-    if (userId === null) return;
-    let release: (() => void) | null = null;
-    let live = true;
-    void getEngine()
-      .then((engine) => {
-        if (!live) return;
-        const held = engine.visits.draft(visitId);
-        release = held.release;
-        setDraft(held.draft);
-      })
-      .catch(handleError);
+    if (!engine) return;
+    const held = engine.visits.draft(visitId);
+    setDraft(held.draft);
     return () => {
-      live = false;
-      release?.();
+      held.release();
       setDraft(null);
     };
-  }, [userId, visitId]);
+  }, [engine, visitId]);
   const source = draft ?? noDraft;
   const snapshot = useSyncExternalStore(source.subscribe, source.getSnapshot);
 
