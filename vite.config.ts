@@ -67,6 +67,8 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: preloadedWith },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
+  // The storage worker (sync/store/storage-worker.ts) as an ES module: its chunks shared with the page's.
+  worker: { format: 'es' },
   plugins: [
     react(),
     preloadAppChunk(),

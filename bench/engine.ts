@@ -75,6 +75,16 @@ export async function measureEngine(root: string, drainCount = 1000): Promise<En
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
+  // The store's worker, as the app's pages run it (sync/store/storage-worker.ts).
+  await build({
+    entryPoints: [path.join(root, 'sync/store/storage-worker.ts')],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    outfile: path.join(dir, 'storage-worker.js'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="/bench.js"></script>');
   // 10,000 generated interventions for the pull measure (the seed's own come on top).
   const server = await buildServer(testConfig({ staticDir: dir }), { scale: 10_000 });
@@ -94,7 +104,8 @@ export async function measureEngine(root: string, drainCount = 1000): Promise<En
   try {
     const page = await context.newPage();
     await page.goto(`${base}/bench`);
-    const result = await page.evaluate(([t, n]) => window.runEngineBench(t, n), [token, drainCount] as const);
+    const store = process.env.ENGINE_STORE === 'page' ? 'page' : 'worker';
+    const result = await page.evaluate(([t, n, where]) => window.runEngineBench(t, n, undefined, where), [token, drainCount, store] as const);
     const measured = { query: result.query!, drain: result.drain!, backlog: result.backlog!, pull: result.pull!, goals: GOALS };
     const met = {
       query: measured.query.ratio! <= GOALS.queryRatio,

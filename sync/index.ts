@@ -18,6 +18,7 @@ export * as roles from './contract/roles';
 import type { createEngine } from './engine';
 import type { AppModules } from './modules';
 export { createEngine, type EngineState, type Outcome } from './engine';
+export { workerStorage } from './store/remote-storage';
 export type { BriefcaseState, BriefcaseModule } from './briefcase/types';
 export { DEFAULT_BUDGET_BYTES } from './briefcase/briefcase';
 export { OUTBOX_SYNC_TAG, OUTBOX_DRAINED_MESSAGE } from './background/tag';

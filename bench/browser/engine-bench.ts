@@ -8,7 +8,8 @@
  *   storage layout (what the layout costs, apart from the engine).
  */
 import Dexie from 'dexie';
-import { openStore, removeStore } from '../../sync/store/database';
+import { openStore as openStoreIn, removeStore as removeStoreIn, type StoreEnv } from '../../sync/store/database';
+import { remoteStorage } from '../../sync/store/remote-storage';
 import { createOutbox } from '../../sync/outbox/outbox';
 import { createApiClient, type ApiClient } from '../../sync/api/client';
 import { testRegistry } from '../../test/integration/generic-request';
@@ -18,6 +19,14 @@ import type { Store } from '../../sync/store/database';
 import { pullInterventionPage } from '../../sync/pull/interventions';
 import { interventionPaths } from '../../sync/contract/interventions';
 import type { TokenPair } from '../../sync/contract/core';
+
+/**
+ * Where the store runs: in the storage worker as in the app's pages (bench/engine.ts bundles the
+ * worker beside the page), or in the page itself (`ENGINE_STORE=page`, for a comparison).
+ */
+let storeEnv: StoreEnv = {};
+const openStore = (userId: number) => openStoreIn(userId, storeEnv);
+const removeStore = (userId: number) => removeStoreIn(userId, storeEnv);
 
 const PLACES = ['start', 'waiting', 'planning', 'planned', 'in_progress', 'debriefing', 'done', 'closed', 'reclaim'];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -405,11 +414,12 @@ async function benchPull(token: TokenPair, rounds = 3): Promise<Record<string, n
 declare global {
   interface Window {
     /** `only`: the figures to measure (all by default), for a profile of one. */
-    runEngineBench(token: TokenPair, drainCount: number, only?: readonly string[]): Promise<Record<string, Record<string, number>>>;
+    runEngineBench(token: TokenPair, drainCount: number, only?: readonly string[], store?: 'worker' | 'page'): Promise<Record<string, Record<string, number>>>;
   }
 }
 
-window.runEngineBench = async (token, drainCount, only) => {
+window.runEngineBench = async (token, drainCount, only, store = 'worker') => {
+  storeEnv = store === 'worker' ? { storage: () => remoteStorage(() => new Worker('/storage-worker.js', { type: 'module' })) } : {};
   const figures: Record<string, () => Promise<Record<string, number>>> = {
     query: benchQuery,
     drain: () => benchDrain(token, drainCount),

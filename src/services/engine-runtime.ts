@@ -6,7 +6,16 @@
  * Sync, commands the page could not send are handed to the service worker.
  */
 import { subscribe } from 'valtio/vanilla';
-import { appModules, commandRegistry, createEngine, OUTBOX_DRAINED_MESSAGE, OUTBOX_SYNC_TAG, refusalOf, type EngineState } from '../../sync/index';
+import {
+  appModules,
+  commandRegistry,
+  createEngine,
+  OUTBOX_DRAINED_MESSAGE,
+  OUTBOX_SYNC_TAG,
+  refusalOf,
+  workerStorage,
+  type EngineState,
+} from '../../sync/index';
 import { backgroundSendMode, session } from './session';
 import { handleError } from './errors';
 
@@ -19,6 +28,8 @@ export function startEngine(state: EngineState) {
     modules: appModules({ onDraftError: (error) => handleError(error), loadUser: () => session.loadUser() }),
     state,
     onRejected: (command) => handleError(refusalOf(command)),
+    // IndexedDB and RxDB's storage layer in a worker: off the thread that draws and takes the typing.
+    storeEnv: { storage: workerStorage },
   });
   // The account's « Données hors ligne » says which of the two sends the queued changes.
   engine.briefcase.state.backgroundSend = backgroundSendMode();

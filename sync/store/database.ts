@@ -1,10 +1,10 @@
 /**
  * Opens the signed-in user's local store: one RxDB database per user (so that
- * another user on the device never sees it) on the free Dexie storage, plus a
- * Dexie database for file blobs. Tests pass fake-indexeddb's factory.
+ * another user on the device never sees it) on the free Dexie storage (in the
+ * app's pages, run in a worker: remote-storage.ts), plus a Dexie database for file blobs.
+ * Tests pass fake-indexeddb's factory.
  */
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
@@ -12,7 +12,7 @@ import type { CommandStatus, CommandError } from '../outbox/policy';
 import { collectionSchemas, type CachedDoc } from './schemas';
 import { migrationStrategies } from './migrations';
 import { openFileStore, removeFileStore, type FileStore } from './files';
-import { withGetAllQueries } from './getall-query';
+import { dexieStorage, type StoreEnv } from './dexie-storage';
 import { yieldToPage } from '../yield-to-page';
 import { flushLocalWrites } from './local-batch';
 import { emptyDatabases } from './empty-databases';
@@ -62,11 +62,7 @@ export interface Collections {
 
 export type Database = RxDatabase<Collections>;
 
-export interface StoreEnv {
-  /** IndexedDB implementation (fake-indexeddb in Node tests); the browser's by default. */
-  indexedDB?: IDBFactory;
-  IDBKeyRange?: typeof IDBKeyRange;
-}
+export type { StoreEnv };
 
 export interface Store {
   userId: number;
@@ -78,7 +74,7 @@ export interface Store {
 export const databaseName = (userId: number) => `bp-user-${userId}`;
 
 function storage(env: StoreEnv): RxStorage<unknown, unknown> {
-  return withGetAllQueries(getRxStorageDexie(env.indexedDB ? { indexedDB: env.indexedDB, IDBKeyRange: env.IDBKeyRange } : {}) as RxStorage<unknown, unknown>);
+  return env.storage ? env.storage() : dexieStorage(env);
 }
 
 export async function openStore(userId: number, env: StoreEnv = {}): Promise<Store> {
