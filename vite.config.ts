@@ -67,7 +67,7 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: preloadedWith },
   },
   server: { proxy: { '/api': 'http://localhost:8080' } },
-  // The storage worker (sync/store/storage-worker.ts) as an ES module: its chunks shared with the page's.
+  // The storage worker (sync/store/storage-worker.ts) is started as a module worker (`type: 'module'`).
   worker: { format: 'es' },
   plugins: [
     react(),

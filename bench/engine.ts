@@ -46,7 +46,11 @@ function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'backlog' | 'pul
     out.push(
       `query ${q.ratio!.toFixed(2)}× raw Dexie: RxDB's own planning ${ms(q.planningMedianMs)}, documents ${ms(q.documentsMedianMs)}, plain copies ${ms(q.plainCopiesMedianMs)}; ` +
         `its storage read ${ms(q.storageReadMedianMs)} (getAll over the index, sync/store/getall-query.ts; the baseline's limit().toArray() is one getAll per place). ` +
-        `The same page read in raw Dexie with a cursor, as RxDB's own Dexie storage reads, takes ${ms(q.dexieCursorMedianMs)} (RxDB = ${q.rxVsDexieCursorRatio!.toFixed(2)}× it).`,
+        `The same page read in raw Dexie with a cursor, as RxDB's own Dexie storage reads, takes ${ms(q.dexieCursorMedianMs)} (RxDB = ${q.rxVsDexieCursorRatio!.toFixed(2)}× it).` +
+        (q.inPageRatio === undefined
+          ? ''
+          : ` The store runs in its worker (sync/store/storage-worker.ts); with it in the page, same run, the page takes ${ms(q.inPageRxMedianMs)} ` +
+            `(${q.inPageRatio.toFixed(2)}× raw Dexie's ${ms(q.inPageDexieMedianMs)}): the read's trip to the worker and back costs ${ms(q.rxMedianMs! - q.inPageRxMedianMs!)}.`),
     );
   }
   if (r.drain.ratio! > r.goals.drainRatio) out.push(explainDrain('drain', r.drain));

@@ -5,8 +5,9 @@
  * engine-runtime.ts); the service worker's background send and Node's tests
  * keep the storage in their own thread. One worker per tab, started at the
  * first store opened and kept for the tab's life (a sign-out and the next
- * sign-in use the same one). Other tabs' writes still reach this tab: the Dexie storage in each tab's
- * worker tells the others through a BroadcastChannel, as it did in the page.
+ * sign-in use the same one). Other tabs' writes still reach this tab: the
+ * Dexie storage in each tab's worker tells the others through a
+ * BroadcastChannel, as it did in the page.
  */
 import { Subject } from 'rxjs';
 import type { RxStorage } from 'rxdb';
@@ -28,11 +29,17 @@ function workerChannel(startWorker: () => Worker): RemoteMessageChannel {
   if (channel) return channel;
   const worker = startWorker();
   const messages$ = new Subject<MessageFromRemote>();
-  worker.addEventListener('message', (event: MessageEvent<MessageFromRemote>) => messages$.next(event.data));
+  let started = false;
+  worker.addEventListener('message', (event: MessageEvent<MessageFromRemote>) => {
+    started = true;
+    messages$.next(event.data);
+  });
   // A worker that cannot start (its script missing from the cache) fails the store's opening instead of
   // leaving it waiting for an answer; the next opening starts a new worker (and a new remote storage:
-  // RxDB keeps the failed channel for the old one).
+  // RxDB keeps the failed channel for the old one). Once it has answered, an error thrown in it is a
+  // bug to see in the console, not a reason to drop the store.
   worker.addEventListener('error', (event) => {
+    if (started) return;
     event.preventDefault();
     if (channel === opened) {
       channel = null;
