@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { buildServer } from '../server/app';
 import { testConfig } from '../server/config';
+import { bundleForBrowser } from './env';
 
 export interface EngineBenchResult {
   name: 'engine';
@@ -70,25 +70,9 @@ function explain(r: Pick<EngineBenchResult, 'query' | 'drain' | 'backlog' | 'pul
 
 export async function measureEngine(root: string, drainCount = 1000): Promise<EngineBenchResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-engine-bench-'));
-  await build({
-    entryPoints: [path.join(root, 'bench/browser/engine-bench.ts')],
-    bundle: true,
-    format: 'iife',
-    target: 'es2022',
-    outfile: path.join(dir, 'bench.js'),
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
+  await bundleForBrowser(path.join(root, 'bench/browser/engine-bench.ts'), path.join(dir, 'bench.js'));
   // The store's worker, as the app's pages run it (sync/store/storage-worker.ts).
-  await build({
-    entryPoints: [path.join(root, 'sync/store/storage-worker.ts')],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    outfile: path.join(dir, 'storage-worker.js'),
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
+  await bundleForBrowser(path.join(root, 'sync/store/storage-worker.ts'), path.join(dir, 'storage-worker.js'), 'esm');
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script src="/bench.js"></script>');
   // 10,000 generated interventions for the pull measure (the seed's own come on top).
   const server = await buildServer(testConfig({ staticDir: dir }), { scale: 10_000 });

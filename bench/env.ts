@@ -44,17 +44,22 @@ export async function startBenchEnv(options: { scale?: number; config?: Partial<
   };
 }
 
-/** The seeding page, bundled beside the app (same origin: it opens the very IndexedDB the app will open). */
-async function addSeedPage(appDir: string): Promise<void> {
+/** A script of the benches bundled for Chromium, with React's production build: a page's (iife) or a module worker's (esm). */
+export async function bundleForBrowser(entry: string, outfile: string, format: 'iife' | 'esm' = 'iife'): Promise<void> {
   await build({
-    entryPoints: [path.join(ROOT, 'bench/browser/seed-store.ts')],
+    entryPoints: [entry],
     bundle: true,
-    format: 'iife',
+    format,
     target: 'es2022',
-    outfile: path.join(appDir, 'bench-seed.js'),
+    outfile,
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
+}
+
+/** The seeding page, bundled beside the app (same origin: it opens the very IndexedDB the app will open). */
+async function addSeedPage(appDir: string): Promise<void> {
+  await bundleForBrowser(path.join(ROOT, 'bench/browser/seed-store.ts'), path.join(appDir, 'bench-seed.js'));
   fs.writeFileSync(
     path.join(appDir, 'bench-seed.html'),
     '<!doctype html><meta charset="utf-8"><title>bench seed</title><script src="/bench-seed.js"></script>',
