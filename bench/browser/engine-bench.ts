@@ -412,8 +412,9 @@ async function benchPull(token: TokenPair, rounds = 3): Promise<Record<string, n
 }
 
 /**
- * The first page with the store in its worker, as the app runs it, then in the page: a read's trip to
- * the worker and back, measured in the same run (the goal's baseline, raw Dexie, reads in the page).
+ * The first page with the store in its worker (its reads made in the page, sync/store/page-reads.ts),
+ * as the app runs it, then with the whole store in the page, in the same run (the goal's baseline,
+ * raw Dexie, reads in the page).
  */
 async function queryInWorkerAndPage(inWorker: StoreEnv): Promise<Record<string, number>> {
   const worker = await benchQuery();

@@ -15,7 +15,7 @@ import { skipEmptyAttachmentWrites, type AttachmentsTable } from './empty-attach
 import { DEXIE_DOCS_TABLE_NAME, dexieReplaceIfStartsWithPipe, fromDexieToStorage, getKeyRangeByQueryPlan } from 'rxdb/plugins/storage-dexie';
 
 /** What RxDB's Dexie storage instance keeps in `internals` (rxdb/plugins/storage-dexie/dexie-helper.js). */
-interface DexieState {
+export interface DexieState {
   dexieTable: KeyedTable;
   dexieAttachmentsTable: AttachmentsTable;
   dexieDb: {
@@ -25,7 +25,7 @@ interface DexieState {
   booleanIndexes: string[];
 }
 
-type DexieInstance = RxStorageInstance<unknown, unknown, unknown> & { internals: Promise<DexieState>; closed?: unknown; primaryPath: string };
+export type DexieInstance = RxStorageInstance<unknown, unknown, unknown> & { internals: Promise<DexieState>; closed?: unknown; primaryPath: string };
 
 /** Documents read per request while a filter the index cannot apply remains. */
 const BATCH = 50;

@@ -1,7 +1,7 @@
 /**
  * The page's side of the storage worker (storage-worker.ts): RxDB's remote
- * storage, whose calls (writes, queries, reads by id) and change events cross
- * as messages. The app's engine opens its stores on it (src/services/
+ * storage, whose writes and change events cross as messages (queries and reads
+ * by id are made in the page: page-reads.ts). The app's engine opens its stores on it (src/services/
  * engine-runtime.ts); the service worker's background send and Node's tests
  * keep the storage in their own thread. One worker per tab, started at the
  * first store opened and kept for the tab's life (a sign-out and the next
@@ -13,6 +13,7 @@ import { Subject } from 'rxjs';
 import type { RxStorage } from 'rxdb';
 import { getRxStorageRemote, type MessageFromRemote, type MessageToRemote, type RemoteMessageChannel } from 'rxdb/plugins/storage-remote';
 import { dexieStorage } from './dexie-storage';
+import { readingInPage } from './page-reads';
 
 /** The worker did not start (its script could not be fetched or evaluated). */
 class StorageWorkerFailed extends Error {
@@ -58,12 +59,18 @@ function workerChannel(startWorker: () => Worker): RemoteMessageChannel {
   return opened;
 }
 
-/** RxDB's storage in the worker that `startWorker` starts (the engine bench bundles its own). */
+/**
+ * RxDB's storage in the worker that `startWorker` starts (the engine bench bundles its own), its
+ * queries and reads by id made in the page (page-reads.ts).
+ */
 export function remoteStorage(startWorker: () => Worker): RxStorage<unknown, unknown> {
-  storage ??= getRxStorageRemote({ identifier: 'stockage-local', mode: 'storage', messageChannelCreator: async () => workerChannel(startWorker) }) as RxStorage<
-    unknown,
-    unknown
-  >;
+  if (storage) return storage;
+  const remote = getRxStorageRemote({
+    identifier: 'stockage-local',
+    mode: 'storage',
+    messageChannelCreator: async () => workerChannel(startWorker),
+  }) as RxStorage<unknown, unknown>;
+  storage = readingInPage(remote);
   return storage;
 }
 

@@ -3,7 +3,8 @@
  * worker, off the page's main thread (sync/store/remote-storage.ts). A change
  * made offline is kept through it across a reload; and where the worker's
  * script cannot be had, the store opens in the page as before, with the same
- * data and nothing lost.
+ * data and nothing lost. Writes go to the worker; queries and reads by id are
+ * made in the page (sync/store/page-reads.ts), without a trip to the worker.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -37,11 +38,26 @@ async function changeKeptOffline(context: BrowserContext, page: Page, email: str
 }
 
 describe('the storage worker', () => {
-  it('holds the store: an offline change survives a reload', async () => {
+  it('holds the store: an offline change survives a reload, written by the worker and read in the page', async () => {
     const context = await env.newContext();
+    // What the page asks the storage worker, by RxDB's remote storage method.
+    await context.addInitScript(() => {
+      const asked: string[] = [];
+      (window as unknown as { askedOfStorage: string[] }).askedOfStorage = asked;
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+        const method = (message as { method?: unknown } | null)?.method;
+        if (typeof method === 'string') asked.push(method);
+        return post.call(this, message, ...rest);
+      } as typeof post;
+    });
     const page = await context.newPage();
     await changeKeptOffline(context, page, 'gestionnaire@demo.fr', '0611223344');
     expect(storageWorkers(page)).toBe(1);
+    // Since the reload: the queued change and the account were read, in the page.
+    const asked = await page.evaluate(() => (window as unknown as { askedOfStorage: string[] }).askedOfStorage);
+    expect(asked).toContain('create');
+    expect(asked.filter((method) => method === 'query' || method === 'findDocumentsById' || method === 'count')).toEqual([]);
     await context.close();
   });
 

@@ -1,0 +1,76 @@
+/**
+ * Reads in the page, writes in the worker. With the store in its worker (remote-storage.ts), a
+ * screen's query went to the worker and its answer came back as a message: 1.0-2.0 ms on a read of
+ * ~1.5 ms (the engine bench's first page). IndexedDB can be read from the page as well as from the
+ * worker, so queries and reads by id open the same database in the page and read it there with
+ * getAll (getall-query.ts), while writes (their pre-reads, conflicts, change events) stay in the
+ * worker, off the main thread. The read is consistent with the writes: a write's answer, and its
+ * change event, reach the page after its IndexedDB transaction has committed, and a read-only
+ * transaction opened after that sees it.
+ */
+import { getPrimaryFieldOfPrimaryKey, type RxDocumentData, type RxStorage, type RxStorageInstance, type RxStorageInstanceCreationParams } from 'rxdb';
+import { closeDexieDb, DEXIE_DOCS_TABLE_NAME, fromDexieToStorage, getDexieDbWithTables } from 'rxdb/plugins/storage-dexie';
+import { getAllQuery, type DexieInstance, type DexieState } from './getall-query';
+
+type Instance = RxStorageInstance<unknown, unknown, unknown>;
+
+/** The rows of `ids`, in one read-only transaction of IndexedDB itself (Dexie's bulkGet, as RxDB's read, without its zones). */
+async function readByIds<T>(state: DexieState, ids: string[], withDeleted: boolean): Promise<RxDocumentData<T>[]> {
+  if (ids.length === 0) return [];
+  const store = state.dexieDb.backendDB().transaction(DEXIE_DOCS_TABLE_NAME, 'readonly').objectStore(DEXIE_DOCS_TABLE_NAME);
+  const rows = await Promise.all(
+    ids.map(
+      (id) =>
+        new Promise<unknown>((resolve, reject) => {
+          const request = store.get(id);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        }),
+    ),
+  );
+  const found: RxDocumentData<T>[] = [];
+  for (const row of rows) {
+    if (row === undefined) continue;
+    const doc = fromDexieToStorage(state.booleanIndexes, row) as RxDocumentData<T>;
+    if (withDeleted || !doc._deleted) found.push(doc);
+  }
+  return found;
+}
+
+/** `instance` (the worker's, through RxDB's remote storage) answering its reads from the page. */
+function withPageReads<I extends Instance>(instance: I, params: RxStorageInstanceCreationParams<unknown, unknown>): I {
+  const internals = getDexieDbWithTables(params.databaseName, params.collectionName, {}, params.schema as never) as unknown as Promise<DexieState>;
+  let open = true;
+  const reader = { internals, schema: params.schema, primaryPath: getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) } as unknown as DexieInstance;
+  const ensureOpen = () => {
+    if (!open) throw new Error(`Stockage fermé : ${params.databaseName}-${params.collectionName}`);
+  };
+  instance.query = (prepared) => {
+    ensureOpen();
+    return getAllQuery(reader, prepared as never) as never;
+  };
+  instance.findDocumentsById = async (ids, withDeleted) => {
+    ensureOpen();
+    return readByIds(await internals, ids, withDeleted) as never;
+  };
+  // The page's connection closes first: the worker's removal then finds no other reader holding the database.
+  const closeReader = () => {
+    if (!open) return Promise.resolve();
+    open = false;
+    return closeDexieDb(internals as never).catch(() => undefined);
+  };
+  const close = instance.close.bind(instance);
+  const remove = instance.remove.bind(instance);
+  instance.close = () => closeReader().then(close);
+  instance.remove = () => closeReader().then(remove);
+  return instance;
+}
+
+/** `storage` (RxDB's remote storage to the worker) whose instances read in the page. */
+export function readingInPage(storage: RxStorage<unknown, unknown>): RxStorage<unknown, unknown> {
+  return {
+    name: storage.name,
+    rxdbVersion: storage.rxdbVersion,
+    createStorageInstance: async (params) => withPageReads((await storage.createStorageInstance(params)) as never, params as never),
+  };
+}
