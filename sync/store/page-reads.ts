@@ -53,7 +53,8 @@ function withPageReads<I extends Instance>(instance: I, params: RxStorageInstanc
     ensureOpen();
     return readByIds(await internals, ids, withDeleted) as never;
   };
-  // The page's connection closes first: the worker's removal then finds no other reader holding the database.
+  // The page's connection closes with the instance, before the worker's: an IndexedDB connection left open
+  // in the page would hold the database (a deletion of it waits for every connection to close).
   const closeReader = () => {
     if (!open) return Promise.resolve();
     open = false;
