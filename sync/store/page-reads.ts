@@ -11,6 +11,7 @@
 import { getPrimaryFieldOfPrimaryKey, type RxDocumentData, type RxStorage, type RxStorageInstance, type RxStorageInstanceCreationParams } from 'rxdb';
 import { closeDexieDb, DEXIE_DOCS_TABLE_NAME, fromDexieToStorage, getDexieDbWithTables } from 'rxdb/plugins/storage-dexie';
 import { getAllQuery, type DexieInstance, type DexieState } from './getall-query';
+import { idbRequest } from '../idb-request';
 
 type Instance = RxStorageInstance<unknown, unknown, unknown>;
 
@@ -18,16 +19,7 @@ type Instance = RxStorageInstance<unknown, unknown, unknown>;
 async function readByIds<T>(state: DexieState, ids: string[], withDeleted: boolean): Promise<RxDocumentData<T>[]> {
   if (ids.length === 0) return [];
   const store = state.dexieDb.backendDB().transaction(DEXIE_DOCS_TABLE_NAME, 'readonly').objectStore(DEXIE_DOCS_TABLE_NAME);
-  const rows = await Promise.all(
-    ids.map(
-      (id) =>
-        new Promise<unknown>((resolve, reject) => {
-          const request = store.get(id);
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        }),
-    ),
-  );
+  const rows = await Promise.all(ids.map((id) => idbRequest<unknown>(store.get(id))));
   const found: RxDocumentData<T>[] = [];
   for (const row of rows) {
     if (row === undefined) continue;
@@ -39,26 +31,25 @@ async function readByIds<T>(state: DexieState, ids: string[], withDeleted: boole
 
 /** `instance` (the worker's, through RxDB's remote storage) answering its reads from the page. */
 function withPageReads<I extends Instance>(instance: I, params: RxStorageInstanceCreationParams<unknown, unknown>): I {
-  const internals = getDexieDbWithTables(params.databaseName, params.collectionName, {}, params.schema as never) as unknown as Promise<DexieState>;
+  // Opened at the first read: a collection this session never reads (a manager's visits) costs the page no connection.
+  let internals: Promise<DexieState> | null = null;
   let open = true;
-  const reader = { internals, schema: params.schema, primaryPath: getPrimaryFieldOfPrimaryKey(params.schema.primaryKey) } as unknown as DexieInstance;
-  const ensureOpen = () => {
+  const state = () => {
     if (!open) throw new Error(`Stockage fermé : ${params.databaseName}-${params.collectionName}`);
+    internals ??= getDexieDbWithTables(params.databaseName, params.collectionName, {}, params.schema as never) as unknown as Promise<DexieState>;
+    return internals;
   };
-  instance.query = (prepared) => {
-    ensureOpen();
-    return getAllQuery(reader, prepared as never) as never;
-  };
-  instance.findDocumentsById = async (ids, withDeleted) => {
-    ensureOpen();
-    return readByIds(await internals, ids, withDeleted) as never;
-  };
+  const primaryPath = getPrimaryFieldOfPrimaryKey(params.schema.primaryKey);
+  instance.query = (prepared) =>
+    getAllQuery({ internals: state(), schema: params.schema, primaryPath } as unknown as DexieInstance, prepared as never) as never;
+  instance.findDocumentsById = async (ids, withDeleted) => readByIds(await state(), ids, withDeleted) as never;
   // The page's connection closes with the instance, before the worker's: an IndexedDB connection left open
   // in the page would hold the database (a deletion of it waits for every connection to close).
   const closeReader = () => {
-    if (!open) return Promise.resolve();
     open = false;
-    return closeDexieDb(internals as never).catch(() => undefined);
+    const opened = internals;
+    internals = null;
+    return opened ? closeDexieDb(opened as never).catch(() => undefined) : Promise.resolve();
   };
   const close = instance.close.bind(instance);
   const remove = instance.remove.bind(instance);

@@ -1,11 +1,11 @@
 /**
  * The page's side of the storage worker (storage-worker.ts): RxDB's remote
- * storage, whose writes and change events cross as messages (queries and reads
- * by id are made in the page: page-reads.ts). The app's engine opens its stores on it (src/services/
- * engine-runtime.ts); the service worker's background send and Node's tests
- * keep the storage in their own thread. One worker per tab, started at the
- * first store opened and kept for the tab's life (a sign-out and the next
- * sign-in use the same one). Other tabs' writes still reach this tab: the
+ * storage, whose writes and change events cross as messages (queries and
+ * reads by id are made in the page: page-reads.ts). The app's engine opens its
+ * stores on it (src/services/engine-runtime.ts); the service worker's
+ * background send and Node's tests keep the storage in their own thread. One
+ * worker per tab, started at the first store opened and kept for the tab's
+ * life (a sign-out and the next sign-in use the same one). Other tabs' writes still reach this tab: the
  * Dexie storage in each tab's worker tells the others through a
  * BroadcastChannel, as it did in the page.
  */
