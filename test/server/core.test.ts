@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness';
 import { forgetRecentRefreshes } from '../../server/http/auth';
-import { holdClockPastTokenExpiry, releaseClock } from '../token-clock';
+import { holdClockAtSecondStart, holdClockPastTokenExpiry, releaseClock } from '../token-clock';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -47,6 +47,8 @@ describe('authentication', () => {
   it('expires access tokens after the configured lifetime', async () => {
     const shortLived = await startTestApi({ tokenTtl: 1 });
     try {
+      // Issued just after a whole second: the token lives its whole second, not what was left of it.
+      holdClockAtSecondStart();
       const login = await shortLived.call('POST', '/api/authentication_token', { body: { email: 'gestionnaire@demo.fr', password: 'demo1234' } });
       const auth = { authorization: `Bearer ${login.body.token}` };
       expect((await shortLived.call('GET', '/api/personal/data/0', { headers: auth })).status).toBe(200);
