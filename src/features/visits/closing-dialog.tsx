@@ -7,7 +7,7 @@
  * opens; an end lists the required fields left empty (MissingList), from the
  * forms settled by the caller.
  */
-import { memo, useLayoutEffect, useState, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import type { VisitCopyMeta, VisitData } from '../../../sync/index';
@@ -51,35 +51,44 @@ export const ClosingDialog = memo(function ClosingDialog({
 }: Props) {
   const navigate = useNavigate();
   const [closing, setClosing] = useState<ClosingMode | null>(null);
+  // Confirmed, the dialog stays up until the click is painted: a second click then does nothing.
+  const confirmed = useRef(false);
   useLayoutEffect(() => {
-    openRef.current = setClosing;
+    openRef.current = (mode) => {
+      confirmed.current = false;
+      setClosing(mode);
+    };
     return () => void (openRef.current = null);
   }, [openRef]);
 
   const confirm = () => {
     const mode = closing;
-    setClosing(null);
-    if (!mode) return;
+    if (!mode || confirmed.current) return;
+    confirmed.current = true;
     // Closed to typing at once: what would be typed from now on would follow the data handed over. Set
     // on the element, not through a render (on the pause's path).
     editing.current?.setAttribute('inert', '');
-    // Each step in its own task, after a paint: the dialog closes; the draft lets the data go, with what
-    // was typed just before the click (settled, not only what was last rendered), which renders the
-    // screen once more; the visit is queued; this screen leaves (its sections and tree unmount); then
-    // the list comes (a navigation on an unpainted page lays it out).
+    // Each step in its own task, after a paint: the click (the browser's own handling of it is 30-40 ms
+    // of a task on a slow phone); the dialog closes (the focus going back lays the page out); the draft
+    // lets the data go, with what was typed just before the click (settled, not only what was last
+    // rendered), which renders the screen once more; the visit is queued; this screen leaves (its
+    // sections and tree unmount); then the list comes (a navigation on an unpainted page lays it out).
     afterPaint(() => {
-      const latest = latestForms() ?? forms;
-      handOver();
-      afterPaint(
-        () =>
-          void close(visitId, mode, copy, latest).then((ok) => {
-            // Not queued (said by the handler): the visit stays here, open to typing again.
-            if (!ok) return editing.current?.removeAttribute('inert');
-            // Emptied now, not in React's next task: the paint awaited below is then that of the empty screen.
-            flushSync(onLeaving);
-            afterPaint(() => void navigate({ to: '/visites' }));
-          }),
-      );
+      setClosing(null);
+      afterPaint(() => {
+        const latest = latestForms() ?? forms;
+        handOver();
+        afterPaint(
+          () =>
+            void close(visitId, mode, copy, latest).then((ok) => {
+              // Not queued (said by the handler): the visit stays here, open to typing again.
+              if (!ok) return editing.current?.removeAttribute('inert');
+              // Emptied now, not in React's next task: the paint awaited below is then that of the empty screen.
+              flushSync(onLeaving);
+              afterPaint(() => void navigate({ to: '/visites' }));
+            }),
+        );
+      });
     });
   };
 

@@ -13,6 +13,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { findSection, flattenSections, updateField, updateSection, type VisitData, type VisitForm, type VisitSection } from '../../../sync/index';
 import { getEngine } from '../../services/engine';
 import { Button } from '../../ui/controls';
+import { afterPaint } from '../../ui/after-paint';
 import { Icon } from '../../ui/icons';
 import { useStableCallback } from '../../ui/use-stable-callback';
 import { FormCards, SectionView } from './section-view';
@@ -172,11 +173,12 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         <div className="visit__actions">
           {started ? (
             <>
-              {/* A pause sends the latest answers when confirmed; an end lists what is missing, from the settled forms. */}
-              <Button variant="secondary" onClick={() => openClosing.current?.('draft')}>
+              {/* A pause sends the latest answers when confirmed; an end lists what is missing, from the settled forms.
+                  Each opens after the click's frame is painted (see the save button). */}
+              <Button variant="secondary" onClick={() => afterPaint(() => openClosing.current?.('draft'))}>
                 {t.pause}
               </Button>
-              <Button onClick={() => (settle(), openClosing.current?.('terminate'))}>{t.terminate}</Button>
+              <Button onClick={() => afterPaint(() => (settle(), openClosing.current?.('terminate')))}>{t.terminate}</Button>
             </>
           ) : (
             <p className="muted small">{copy.closing ? t.sending : t.startToFill}</p>
@@ -234,7 +236,10 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
               <input type="checkbox" role="switch" {...FORM_STATE_OFF} checked={editMode} onChange={(e) => setEditMode(e.target.checked)} /> {t.editMode}
             </label>
           ) : null}
-          <Button variant={editor.dirty ? 'primary' : 'ghost'} disabled={disabled && !editor.dirty} onClick={() => void editor.save()}>
+          {/* The save starts after the click's frame is painted: the browser's own handling of a click (pointer,
+              mouse and focus events, hit testing) is 30-40 ms of its task on a slow phone (4×), and the save's first
+              steps as much again; together they were one task over 50 ms (issue 22). */}
+          <Button variant={editor.dirty ? 'primary' : 'ghost'} disabled={disabled && !editor.dirty} onClick={() => afterPaint(() => void editor.save())}>
             {editor.dirty ? t.saveDirty : t.saved}
           </Button>
           <button type="button" className="icon-button" aria-label={t.previousSection} onClick={() => step(-1)}>
