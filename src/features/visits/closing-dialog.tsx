@@ -83,9 +83,12 @@ export const ClosingDialog = memo(function ClosingDialog({
             void close(visitId, mode, copy, latest).then((ok) => {
               // Not queued (said by the handler): the visit stays here, open to typing again.
               if (!ok) return editing.current?.removeAttribute('inert');
-              // Emptied now, not in React's next task: the paint awaited below is then that of the empty screen.
-              flushSync(onLeaving);
-              afterPaint(() => void navigate({ to: '/visites' }));
+              // In a task of its own (not that of the store's answer, which may carry other work), emptied
+              // there and not in React's next task: the paint awaited next is then that of the empty screen.
+              setTimeout(() => {
+                flushSync(onLeaving);
+                afterPaint(() => void navigate({ to: '/visites' }));
+              }, 0);
             }),
         );
       });
