@@ -82,7 +82,8 @@ describe('visits', () => {
       pause.click();
       await new Promise<void>((resolve) => queueMicrotask(resolve));
       const inClickTask = document.querySelector('dialog[open]') !== null;
-      await new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => resolve()), 0)));
+      // Then it opens within the next frames (rendered by React's scheduler after the paint).
+      for (let frame = 0; frame < 60 && !document.querySelector('dialog[open]'); frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
       return { inClickTask, afterPaint: document.querySelector('dialog[open]') !== null };
     });
     expect(opening).toEqual({ inClickTask: false, afterPaint: true });
