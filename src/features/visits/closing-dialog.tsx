@@ -10,7 +10,7 @@
 import { memo, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
-import type { VisitCopyMeta, VisitData } from '../../../sync/index';
+import { yieldToPage, type VisitCopyMeta, type VisitData } from '../../../sync/index';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { afterPaint } from '../../ui/after-paint';
 import { MissingList } from './required-fields';
@@ -80,15 +80,14 @@ export const ClosingDialog = memo(function ClosingDialog({
         handOver();
         afterPaint(
           () =>
-            void close(visitId, mode, copy, latest).then((ok) => {
+            void close(visitId, mode, copy, latest).then(async (ok) => {
               // Not queued (said by the handler): the visit stays here, open to typing again.
               if (!ok) return editing.current?.removeAttribute('inert');
               // In a task of its own (not that of the store's answer, which may carry other work), emptied
               // there and not in React's next task: the paint awaited next is then that of the empty screen.
-              setTimeout(() => {
-                flushSync(onLeaving);
-                afterPaint(() => void navigate({ to: '/visites' }));
-              }, 0);
+              await yieldToPage();
+              flushSync(onLeaving);
+              afterPaint(() => void navigate({ to: '/visites' }));
             }),
         );
       });
