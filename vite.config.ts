@@ -88,6 +88,7 @@ export default defineConfig({
   ],
   test: {
     root,
+    reporters: ['default', './test/flaky-reporter.ts'],
     projects: [
       { test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
@@ -109,6 +110,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser test drives a real browser, service worker and server on a shared 2-core machine: a
+          // failed one runs once more, and test/flaky-reporter.ts names it, so a rare race neither blocks CI
+          // nor goes unseen. A broken behaviour fails both times.
+          retry: 1,
           // A poll waits for what a person waits for on a screen (a list filling after a navigation while the
           // offline pass runs): vitest's default of 1 s failed a CI run on a loaded machine; Playwright's is 5 s.
           expect: { poll: { timeout: 10_000 } },

@@ -42,8 +42,12 @@ describe('need-update screen', () => {
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     await holdWrites(page);
     await page.getByLabel('Téléphone').fill('0622334455');
+    // The reload waits for the first attempt's answer: a send the reload cuts short is handed to the
+    // service worker's background sync, whose requests page.route does not hold (it would go through).
+    const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.status() === 503);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('link', { name: '1 envoi en attente' }).waitFor();
+    await refused;
 
     // The server now wants a newer app: the next start shows the notice in place of every screen.
     requireVersion('9.0.0');

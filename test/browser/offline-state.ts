@@ -17,11 +17,17 @@ export function followOffline(context: BrowserContext): void {
     if (page.isClosed()) return;
     let session = sessions.get(page);
     if (!session) sessions.set(page, (session = context.newCDPSession(page)));
-    await (await session).send('Network.overrideNetworkState' as never, state(offline) as never).catch(() => undefined);
+    // Bounded: a CDP call to a page being swapped may never answer, and an unbounded wait here would
+    // show as the whole test's timeout with no line named. A page whose state is not set in time says so.
+    const sent = session.then((s) => s.send('Network.overrideNetworkState' as never, state(offline) as never));
+    const late = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`Network.overrideNetworkState(${offline}) unanswered after 10 s on ${page.url()}`)), 10_000).unref(),
+    );
+    await Promise.race([sent.catch(() => undefined), late]);
   };
   const watch = (page: Page) => {
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame() && offline) void apply(page);
+      if (frame === page.mainFrame() && offline) apply(page).catch(() => undefined); // not awaited by the step that navigated
     });
     page.on('close', () => sessions.delete(page));
   };

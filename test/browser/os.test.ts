@@ -335,6 +335,7 @@ describe('OS', () => {
   it('a signer opens the list and a detail online, accepts offline, and the server moves it exactly one step', async () => {
     const id = (db().prepare(`SELECT id FROM work_validation_requests WHERE place = 'purchase_order_dp' ORDER BY id LIMIT 1`).get() as { id: number }).id;
     const dp = await as('dp');
+    await dp.context().setOffline(false); // a retry starts online, whatever the failed run left
     await waitForServiceWorker(dp);
     await dp.goto('/requests-os?status=3');
     const card = dp.locator(`a[href="/requests-os-detail/${id}"]`);
