@@ -42,6 +42,7 @@ import {
   typeSession,
   visitControls,
   lightControls,
+  pressLikeAPerson,
   type Stats,
 } from './big-visit';
 import { cdp, signIn, startBenchEnv, type BenchEnv } from './env';
@@ -157,7 +158,7 @@ async function navigationFloor(page: Page, session: CDPSession): Promise<{ longe
     await takeLongTasks(page);
     await takeLongFrames(page);
     await throttle(session, RATE);
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await pressLikeAPerson(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     await page.getByRole('heading', { name: 'Liste des visites' }).waitFor();
     await page.waitForTimeout(1500);
     await throttle(session, 1);
