@@ -185,6 +185,8 @@ describe('session', () => {
   });
 
   it('a sign-out made offline is queued and told to the server once the network is back, then forgotten', async () => {
+    // The access token (one second here) must outlive the test: the 401 at the end is then the sign-out's, not its expiry.
+    holdClockAtSecondStart();
     const store = memoryStore();
     let offline = true;
     const flaky: typeof fetch = (input, init) =>
