@@ -99,8 +99,6 @@ export default defineConfig({
           setupFiles: ['test/integration/setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          // A real server and clock on a shared machine, as the browser tests (see there).
-          retry: 1,
         },
       },
       {

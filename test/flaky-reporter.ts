@@ -1,5 +1,5 @@
 /**
- * Names every test that passed only on its retry (the browser and integration projects retry once). The default
+ * Names every test that passed only on its retry (the browser project retries once). The default
  * reporter prints such a test as passed; a test that keeps needing its retry is a race to find, as
  * the need-update test's was (a reload cutting a send short, so the service worker sent it).
  */

@@ -21,6 +21,7 @@ import { applyAnswers, readAnswers, unsavedOnDisk } from '../../sync/drafts/visi
 import { type StoredVisitCopy, type VisitCopyMeta } from '../../sync/pull/visits';
 import { readForms } from '../../sync/drafts/visit-forms-store';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+import { until } from './until';
 
 let world: OutboxWorld;
 let store: Store | null = null;
@@ -60,10 +61,6 @@ function manualTimers(): Timers & { advance(ms: number): void; count(): number }
 }
 
 const sql = <T>(query: string, ...params: unknown[]) => world.server.ctx.db.prepare(query).get(...params) as T;
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 30));
-  expect(await check()).toBe(true);
-};
 
 /** A visit of the inspector, not started, downloaded and started on this "device". */
 async function startedVisit() {

@@ -17,6 +17,7 @@ import { putForms, readForms, sweepForms } from '../../sync/drafts/visit-forms-s
 import type { VisitData } from '../../sync/contract/visit-data';
 import { dataOf } from '../../sync/store/plain';
 import { nextStoreId, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+import { until } from './until';
 
 let world: OutboxWorld;
 let store: Store;
@@ -54,10 +55,6 @@ const labelled =
     return copy;
   };
 
-const until = async (check: () => Promise<boolean> | boolean) => {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 30));
-  expect(await check()).toBe(true);
-};
 
 describe('visit forms beside the copy', () => {
   it('a start and a pause write the copy without its forms, which stay in their blob', async () => {
