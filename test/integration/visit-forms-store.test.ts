@@ -55,7 +55,6 @@ const labelled =
     return copy;
   };
 
-
 describe('visit forms beside the copy', () => {
   it('a start and a pause write the copy without its forms, which stay in their blob', async () => {
     await downloaded();
