@@ -20,10 +20,11 @@ export function followOffline(context: BrowserContext): void {
     // Bounded: a CDP call to a page being swapped may never answer, and an unbounded wait here would
     // show as the whole test's timeout with no line named. A page whose state is not set in time says so.
     const sent = session.then((s) => s.send('Network.overrideNetworkState' as never, state(offline) as never));
-    const late = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`Network.overrideNetworkState(${offline}) unanswered after 10 s on ${page.url()}`)), 10_000).unref(),
-    );
-    await Promise.race([sent.catch(() => undefined), late]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Network.overrideNetworkState(${offline}) unanswered after 10 s on ${page.url()}`)), 10_000);
+    });
+    await Promise.race([sent.catch(() => undefined), late]).finally(() => clearTimeout(timer));
   };
   const watch = (page: Page) => {
     page.on('framenavigated', (frame) => {
