@@ -31,9 +31,17 @@ export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
    * then: each attempt would only fail (and log a network error); the `online` event flushes.
    */
   isOffline?: () => boolean;
+  /** The longest an enqueue's `sendAfter` holds the sends (SEND_HOLD_MAX_MS by default). */
+  sendHoldMaxMs?: number;
 }
 
 export interface EnqueueOptions {
   files?: Omit<StoredFile, 'createdAt'>[];
   dependsOn?: string | null;
+  /**
+   * No send starts before this settles (at most `sendHoldMaxMs`): the screen a gesture leads to is
+   * painted first, without the upload beside it (outbox.ts, `holdSends`). The command is written at
+   * once all the same.
+   */
+  sendAfter?: Promise<unknown>;
 }

@@ -32,6 +32,8 @@ type OutboxRxDoc = RxDocument<OutboxDoc>;
 
 /** How soon a tab that found the sending lock held looks again. */
 export const LOCK_RETRY_MS = 2_000;
+/** The longest an enqueue's `sendAfter` holds the sends back, should its screen never say it is shown. */
+export const SEND_HOLD_MAX_MS = 5_000;
 let seqCounter = 0;
 
 export type Outbox<Reg extends CommandRegistry = CommandRegistry> = ReturnType<typeof createOutbox<Reg>>;
@@ -48,12 +50,41 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
   const refetch: Refetch = env.refetch ?? (async () => false);
   const ctx = (self: string | null): CommandContext => ({ db, files, stillPending: async (key) => (await touchedByOthers(self))(key) });
   const isOffline = env.isOffline ?? (() => typeof navigator !== 'undefined' && navigator.onLine === false);
+  const holdMaxMs = env.sendHoldMaxMs ?? SEND_HOLD_MAX_MS;
   let paused = false;
   let stopped = false;
   let flushing: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const subscriptions: Subscription[] = [];
+  // Enqueues whose `sendAfter` has not settled: no send starts meanwhile (one under way goes on).
+  let holds = 0;
+
+  /**
+   * Holds the sends until `until` settles (at most `holdMaxMs`), then flushes; returns the
+   * function that lets go early. Measured on the pause of a 20,000-field visit at 4x on 2 cores: the
+   * upload started beside the way to the list (its 8 MB read from the file store, the request, the
+   * answer) made the list's navigation a long task in 3 pauses of 8; held, in none of 5.
+   */
+  function holdSends(until: Promise<unknown>): () => void {
+    holds++;
+    let held = true;
+    const letGo = () => {
+      if (!held) return;
+      held = false;
+      clearTimeout(limit);
+      holds--;
+      if (holds === 0) void flush();
+    };
+    const limit = setTimeout(letGo, holdMaxMs);
+    until.then(letGo, letGo);
+    return letGo;
+  }
+
+  /** New work is sent at once, unless held. */
+  function kick(): void {
+    if (holds === 0) void flush();
+  }
 
   // Commands being sent by this tab. Kept in memory, not written: only one tab flushes, and after a
   // crash every command is simply pending again (its Idempotency-Key makes the resend safe).
@@ -178,7 +209,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
   /** Sends every ready command (one per entity) through `concurrency` workers, then looks again. */
   async function pass(): Promise<void> {
-    while (!paused && !stopped && !isOffline()) {
+    while (!paused && !stopped && holds === 0 && !isOffline()) {
       await removeCompleted();
       const docs = await db.outbox.find({ sort: [{ seq: 'asc' }] }).exec();
       const byId = new Map(docs.map((d) => [d.id, d]));
@@ -194,7 +225,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       // One command's effects at most run behind: a worker waits for them before its next answer.
       const worker = async () => {
         let behind: Promise<void> = Promise.resolve();
-        while (next < ready.length && !paused && !stopped) {
+        while (next < ready.length && !paused && !stopped && holds === 0) {
           const { answered, settled } = sendOne(byId.get(ready[next++]!.id)!);
           await answered;
           await behind;
@@ -254,6 +285,8 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const id = crypto.randomUUID();
       const entity = definition.entity(payload);
       const fileIds = (options.files ?? []).map((f) => f.id);
+      // Held before the write: the store's insert event would otherwise start the send.
+      const letGo = options.sendAfter ? holdSends(options.sendAfter) : null;
       await exclusive(async () => {
         try {
           for (const file of options.files ?? []) await files.put(file);
@@ -290,8 +323,11 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
         }
         await definition.apply?.(ctx(id), payload);
         await markTouched({ name, payload });
+      }).catch((error: unknown) => {
+        letGo?.();
+        throw error;
       });
-      void flush();
+      kick();
       return id;
     },
 
@@ -362,7 +398,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     async start(): Promise<void> {
       stopped = false;
       await this.recover();
-      subscriptions.push(db.outbox.insert$.subscribe(() => void flush()));
+      subscriptions.push(db.outbox.insert$.subscribe(kick));
       void flush();
     },
 

@@ -69,6 +69,21 @@ describe('visit detail', () => {
     expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([]);
     await page.goBack();
     await expect.poll(() => serverData(id), { timeout: 10_000 }).toContain('Porte du hall réglée');
+
+    // Paused online: the list comes first, and the visit is sent once it is on screen (the upload does
+    // not share a phone's cores with the way there: closing-dialog.tsx, the outbox's sendAfter).
+    const listShownWhenSent: boolean[] = [];
+    await page.route('**/api/visit/state/draft/**', async (route) => {
+      listShownWhenSent.push(await page.getByRole('heading', { name: 'Liste des visites' }).isVisible());
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Visite annuelle des parties communes' }).click();
+    await page.getByRole('toolbar').getByRole('button', { name: 'Menu de la visite' }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.waitForURL(/\/visites$/);
+    await expect.poll(() => db().prepare(`SELECT state FROM visits WHERE id = ?`).get(id), { timeout: 10_000 }).toEqual({ state: 'draft' });
+    expect(listShownWhenSent).toEqual([true]);
     await context.close();
   });
 

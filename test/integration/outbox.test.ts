@@ -11,6 +11,7 @@ import { photoUpload, testRegistry } from './generic-request';
 import { demoPng } from '../../server/seed/images';
 import { LOCK_RETRY_MS, createOutbox, type Outbox } from '../../sync/outbox/outbox';
 import { closeOpenStores, nextStoreId, openOutbox, serverRequests, startOutboxWorld, type OutboxWorld } from './outbox-harness';
+import { until } from './until';
 
 let world: OutboxWorld;
 beforeAll(async () => {
@@ -298,6 +299,36 @@ describe('outbox delivery', () => {
     world.server.faults.set(null);
     await drain(outbox, clock);
     expect(serverRequests(world, 'save-v9')).toEqual(['save-v9-5']);
+    await store.close();
+  });
+});
+
+describe('sends held by a screen (sendAfter)', () => {
+  it('a command queued with sendAfter is on disk at once, and nothing is sent before it settles, not even on a flush', async () => {
+    const { store, outbox } = await openOutbox(world, nextStoreId());
+    let shown!: () => void;
+    const sendAfter = new Promise<void>((resolve) => (shown = resolve));
+    await outbox.enqueue('request.create', { tempId: 'h1', information: 'held-a' }, { sendAfter });
+    await outbox.enqueue('request.create', { tempId: 'h2', information: 'held-b' });
+    await outbox.flush();
+    expect((await outbox.all()).map((c) => [c.status, c.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    expect(serverRequests(world, 'held-')).toEqual([]);
+    shown();
+    await until(async () => (await outbox.count()) === 0);
+    expect(serverRequests(world, 'held-')).toEqual(['held-a', 'held-b']);
+    await store.close();
+  });
+
+  it('a sendAfter that never settles holds the sends no longer than sendHoldMaxMs', async () => {
+    const { store, outbox } = await openOutbox(world, nextStoreId(), { sendHoldMaxMs: 300 });
+    await outbox.enqueue('request.create', { tempId: 'h3', information: 'held-never' }, { sendAfter: new Promise(() => undefined) });
+    await outbox.flush();
+    expect(serverRequests(world, 'held-never')).toEqual([]);
+    await until(async () => (await outbox.count()) === 0);
+    expect(serverRequests(world, 'held-never')).toEqual(['held-never']);
     await store.close();
   });
 });

@@ -12,12 +12,15 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from '@tanstack/react-router';
 import { yieldToPage, type VisitCopyMeta, type VisitData } from '../../../sync/index';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { afterPaint } from '../../ui/after-paint';
+import { afterPaint, whenIdle } from '../../ui/after-paint';
 import { MissingList } from './required-fields';
 import type { useVisitActions } from './use-visits';
 import { visitTexts as t } from './texts';
 
 export type ClosingMode = 'draft' | 'terminate';
+
+/** Once the list is painted, the send waits for the page to be idle at most this long. */
+const SEND_IDLE_WAIT_MS = 1000;
 
 interface Props {
   /** Set by the dialog: opens it in a mode. */
@@ -29,6 +32,7 @@ interface Props {
   latestForms(): VisitData | null;
   /** The draft lets the data go: no more autosave. */
   handOver(): void;
+  /** Queues the visit; its send waits for `sendAfter`. */
   close: ReturnType<typeof useVisitActions>['close'];
   /** The visit's column, closed to typing from the confirmation until the screen leaves. */
   editing: RefObject<HTMLElement | null>;
@@ -73,6 +77,10 @@ export const ClosingDialog = memo(function ClosingDialog({
     // lets the data go, with what was typed just before the click (settled, not only what was last
     // rendered), which renders the screen once more; the visit is queued; this screen leaves (its
     // sections and tree unmount); then the list comes (a navigation on an unpainted page lays it out).
+    // The data is sent once the list is painted and the page idle: the upload does not share the
+    // phone's cores with the way there.
+    let listShown!: () => void;
+    const sendAfter = new Promise<void>((resolve) => (listShown = resolve));
     afterPaint(() => {
       setClosing(null);
       afterPaint(() => {
@@ -80,14 +88,17 @@ export const ClosingDialog = memo(function ClosingDialog({
         handOver();
         afterPaint(
           () =>
-            void close(visitId, mode, copy, latest).then(async (ok) => {
+            void close(visitId, mode, copy, latest, sendAfter).then(async (ok) => {
               // Not queued (said by the handler): the visit stays here, open to typing again.
-              if (!ok) return editing.current?.removeAttribute('inert');
+              if (!ok) {
+                listShown();
+                return editing.current?.removeAttribute('inert');
+              }
               // In a task of its own (not that of the store's answer, which may carry other work), emptied
               // there and not in React's next task: the paint awaited next is then that of the empty screen.
               await yieldToPage();
               flushSync(onLeaving);
-              afterPaint(() => void navigate({ to: '/visites' }));
+              afterPaint(() => void navigate({ to: '/visites' }).finally(() => afterPaint(() => whenIdle(listShown, SEND_IDLE_WAIT_MS))));
             }),
         );
       });
