@@ -68,8 +68,10 @@ export function useVisitActions() {
   };
   const takeOver = (visitId: number) => runOperation((engine) => engine.visits.takeOver(visitId), { success: t.assigned });
 
-  /** Pause (draft) or Terminer: the data, then the fiche, then the files waiting in the dialog. */
-  /** Queues the visit's data and fiche; they are sent once `sendAfter` settles (the list the closing leads to is painted). */
+  /**
+   * Pause (draft) or Terminer: queues the data, then the fiche, then the files waiting in the dialog;
+   * they are sent once `sendAfter` settles (the list the closing leads to is painted).
+   */
   const close = async (visitId: number, mode: 'draft' | 'terminate', copy: VisitCopyMeta, data: VisitData, sendAfter?: Promise<unknown>) => {
     const done = await runOperation((engine) => engine.visits.close({ visitId, mode, data, fiche: copy.fiche, sendAfter }), { noWait: true });
     return done !== null;
