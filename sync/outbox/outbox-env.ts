@@ -31,7 +31,7 @@ export interface OutboxEnv<Reg extends CommandRegistry = CommandRegistry> {
    * then: each attempt would only fail (and log a network error); the `online` event flushes.
    */
   isOffline?: () => boolean;
-  /** The longest an enqueue's `sendAfter` holds the sends (SEND_HOLD_MAX_MS by default). */
+  /** The longest an enqueue's `sendAfter` holds the sends (send-holds.ts SEND_HOLD_MAX_MS by default). */
   sendHoldMaxMs?: number;
 }
 
@@ -40,7 +40,7 @@ export interface EnqueueOptions {
   dependsOn?: string | null;
   /**
    * No send starts before this settles (at most `sendHoldMaxMs`): the screen a gesture leads to is
-   * painted first, without the upload beside it (outbox.ts, `holdSends`). The command is written at
+   * painted first, without the upload beside it (send-holds.ts). The command is written at
    * once all the same.
    */
   sendAfter?: Promise<unknown>;

@@ -24,6 +24,7 @@ import { idMapOf } from './id-map';
 import { isPending, type Refetch } from './pending-docs';
 import { touchedDocuments } from './touched';
 import { sentCommands } from './sent-commands';
+import { sendHolds } from './send-holds';
 import type { EnqueueOptions, OutboxEnv } from './outbox-env';
 
 export type { EnqueueOptions, OutboxEnv };
@@ -32,8 +33,6 @@ type OutboxRxDoc = RxDocument<OutboxDoc>;
 
 /** How soon a tab that found the sending lock held looks again. */
 export const LOCK_RETRY_MS = 2_000;
-/** The longest an enqueue's `sendAfter` holds the sends back, should its screen never say it is shown. */
-export const SEND_HOLD_MAX_MS = 5_000;
 let seqCounter = 0;
 
 export type Outbox<Reg extends CommandRegistry = CommandRegistry> = ReturnType<typeof createOutbox<Reg>>;
@@ -50,41 +49,14 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
   const refetch: Refetch = env.refetch ?? (async () => false);
   const ctx = (self: string | null): CommandContext => ({ db, files, stillPending: async (key) => (await touchedByOthers(self))(key) });
   const isOffline = env.isOffline ?? (() => typeof navigator !== 'undefined' && navigator.onLine === false);
-  const holdMaxMs = env.sendHoldMaxMs ?? SEND_HOLD_MAX_MS;
   let paused = false;
   let stopped = false;
   let flushing: Promise<void> | null = null;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const subscriptions: Subscription[] = [];
-  // Enqueues whose `sendAfter` has not settled: no send starts meanwhile (one under way goes on).
-  let holds = 0;
-
-  /**
-   * Holds the sends until `until` settles (at most `holdMaxMs`), then flushes; returns the
-   * function that lets go early. Measured on the pause of a 20,000-field visit at 4x on 2 cores: the
-   * upload started beside the way to the list (its 8 MB read from the file store, the request, the
-   * answer) made the list's navigation a long task in 3 pauses of 8; held, in none of 5.
-   */
-  function holdSends(until: Promise<unknown>): () => void {
-    holds++;
-    let held = true;
-    const letGo = () => {
-      if (!held) return;
-      held = false;
-      clearTimeout(limit);
-      holds--;
-      if (holds === 0) void flush();
-    };
-    const limit = setTimeout(letGo, holdMaxMs);
-    until.then(letGo, letGo);
-    return letGo;
-  }
-
-  /** New work is sent at once, unless held. */
-  function kick(): void {
-    if (holds === 0) void flush();
-  }
+  // Enqueues whose `sendAfter` has not settled: no send starts meanwhile (send-holds.ts).
+  const holds = sendHolds(() => void flush(), env.sendHoldMaxMs);
 
   // Commands being sent by this tab. Kept in memory, not written: only one tab flushes, and after a
   // crash every command is simply pending again (its Idempotency-Key makes the resend safe).
@@ -209,7 +181,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
 
   /** Sends every ready command (one per entity) through `concurrency` workers, then looks again. */
   async function pass(): Promise<void> {
-    while (!paused && !stopped && holds === 0 && !isOffline()) {
+    while (!paused && !stopped && !holds.held && !isOffline()) {
       await removeCompleted();
       const docs = await db.outbox.find({ sort: [{ seq: 'asc' }] }).exec();
       const byId = new Map(docs.map((d) => [d.id, d]));
@@ -225,7 +197,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       // One command's effects at most run behind: a worker waits for them before its next answer.
       const worker = async () => {
         let behind: Promise<void> = Promise.resolve();
-        while (next < ready.length && !paused && !stopped && holds === 0) {
+        while (next < ready.length && !paused && !stopped && !holds.held) {
           const { answered, settled } = sendOne(byId.get(ready[next++]!.id)!);
           await answered;
           await behind;
@@ -285,49 +257,46 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
       const id = crypto.randomUUID();
       const entity = definition.entity(payload);
       const fileIds = (options.files ?? []).map((f) => f.id);
-      // Held before the write: the store's insert event would otherwise start the send.
-      const letGo = options.sendAfter ? holdSends(options.sendAfter) : null;
-      await exclusive(async () => {
-        try {
-          for (const file of options.files ?? []) await files.put(file);
-          if (definition.coalesce) {
-            const older = await db.outbox.find({ selector: { name, entity, status: 'pending' } }).exec();
-            for (const doc of older) {
-              const latest = doc.getLatest();
-              // One already on its way is left alone: it goes first, the new one after it.
-              if (latest.status !== 'pending' || inflight.has(latest.id)) continue;
-              await latest.incrementalRemove().catch(() => undefined);
-              await files.remove(latest.fileIds);
+      await holds.queue(options.sendAfter, () =>
+        exclusive(async () => {
+          try {
+            for (const file of options.files ?? []) await files.put(file);
+            if (definition.coalesce) {
+              const older = await db.outbox.find({ selector: { name, entity, status: 'pending' } }).exec();
+              for (const doc of older) {
+                const latest = doc.getLatest();
+                // One already on its way is left alone: it goes first, the new one after it.
+                if (latest.status !== 'pending' || inflight.has(latest.id)) continue;
+                await latest.incrementalRemove().catch(() => undefined);
+                await files.remove(latest.fileIds);
+              }
             }
+            const time = now();
+            await db.outbox.insert({
+              id,
+              seq: time * 1000 + (seqCounter++ % 1000),
+              name,
+              entity,
+              label: definition.label(payload),
+              payload,
+              status: 'pending',
+              attempts: 0,
+              nextAttemptAt: time,
+              createdAt: time,
+              lastError: null,
+              dependsOn: options.dependsOn ?? null,
+              fileIds,
+            });
+          } catch (error) {
+            await files.remove(fileIds).catch(() => undefined);
+            if (isQuotaError(error)) throw new StorageFullError();
+            throw error;
           }
-          const time = now();
-          await db.outbox.insert({
-            id,
-            seq: time * 1000 + (seqCounter++ % 1000),
-            name,
-            entity,
-            label: definition.label(payload),
-            payload,
-            status: 'pending',
-            attempts: 0,
-            nextAttemptAt: time,
-            createdAt: time,
-            lastError: null,
-            dependsOn: options.dependsOn ?? null,
-            fileIds,
-          });
-        } catch (error) {
-          await files.remove(fileIds).catch(() => undefined);
-          if (isQuotaError(error)) throw new StorageFullError();
-          throw error;
-        }
-        await definition.apply?.(ctx(id), payload);
-        await markTouched({ name, payload });
-      }).catch((error: unknown) => {
-        letGo?.();
-        throw error;
-      });
-      kick();
+          await definition.apply?.(ctx(id), payload);
+          await markTouched({ name, payload });
+        }),
+      );
+      holds.kick();
       return id;
     },
 
@@ -398,7 +367,7 @@ export function createOutbox<Reg extends CommandRegistry>(env: OutboxEnv<Reg>) {
     async start(): Promise<void> {
       stopped = false;
       await this.recover();
-      subscriptions.push(db.outbox.insert$.subscribe(kick));
+      subscriptions.push(db.outbox.insert$.subscribe(holds.kick));
       void flush();
     },
 
