@@ -21,6 +21,8 @@
  *   frames, no profiler on): each with the scripts that ran in it, by caller;
  * - the pause's last step alone: the longest task of the same navigation to the
  *   list from a light screen (visits dashboard, nav bar link), 4×, 5 times;
+ * - the same words into a bare input added to the visit's page, then to that light
+ *   screen: what the page, and any screen of the app, costs the browser per key;
  * Where a goal is missed, the CPU profile of the same work names what costs: for
  * typing, the top functions; for the save and the pause, done again under the
  * profiler, their longest busy stretches, each with the app's functions and
@@ -57,16 +59,9 @@ import {
   type LongFrame,
   type LongTasks,
 } from './profile';
+import { explain, frameLine, GOALS } from './visit-scale-explain';
 
 const RATE = 4;
-const GOALS = {
-  typingRatioSmall: 1.15,
-  typingP95RatioLarge: 1.3,
-  openMsLarge: 3000,
-  sectionChangeP95Ms: 100,
-  longTaskMs: 50,
-  heapMB: 200,
-};
 
 export interface VisitScaleSize {
   fields: number;
@@ -78,6 +73,11 @@ export interface VisitScaleSize {
   floor: Stats;
   /** A bare input added to the visit's page outside React, same rhythm, 4×: the page's own paint, without the app's code. */
   inPageFloor: Stats;
+  /**
+   * The same bare input on a light screen of the app (the visits dashboard, freshly loaded, where the
+   * navigation floor leaves the page), 4×: what any screen of the app costs the browser per key.
+   */
+  lightScreenFloor: Stats;
   /** One `history.pushState` in the blank page at 4×, 10 times: the call's cost with nothing else going on. */
   pushStateFloor: Stats;
   /**
@@ -171,6 +171,15 @@ async function navigationFloor(page: Page, session: CDPSession): Promise<{ longe
     await page.waitForTimeout(1500);
   }
   return { longest: stats(longest), frames };
+}
+
+/** The bare input typed on the screen the page shows (its observers already there), 4×. */
+async function bareInputFloor(page: Page, session: CDPSession): Promise<Stats> {
+  await page.evaluate(recordInputToPaint);
+  await throttle(session, RATE);
+  await typeIntoBareInput(page, 30);
+  await throttle(session, 1);
+  return stats((await readLatencies(page)).keydown!);
 }
 
 /** The floors, 4×: a bare input alone in a blank page of the same browser (same words and rhythm, same observers), and a pushState there. */
@@ -267,6 +276,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     }
 
     const navigation = await navigationFloor(page, session);
+    const lightScreenFloor = await bareInputFloor(page, session);
 
     const met: Record<string, boolean> = {
       typing: typingMet,
@@ -283,10 +293,23 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       heapMB: heap,
       floor,
       inPageFloor,
+      lightScreenFloor,
       pushStateFloor,
       navigationFloor: navigation.longest,
       navigationFrames: navigation.frames,
-      explanations: explain({ typing, floor, inPageFloor, ratio, typingMet, pause: pauseTasks, pauseFrames, navigation, sectionChange, sectionFrames }),
+      explanations: explain({
+        typing,
+        floor,
+        inPageFloor,
+        lightScreenFloor,
+        ratio,
+        typingMet,
+        pause: pauseTasks,
+        pauseFrames,
+        navigation,
+        sectionChange,
+        sectionFrames,
+      }),
       typing,
       ratio,
       sectionChange,
@@ -308,49 +331,6 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
   } finally {
     await context.close();
   }
-}
-
-/** A blocking frame in a line: its length, blocking part and rendering, then the scripts that ran in it. */
-const frameLine = (f: LongFrame) =>
-  `${f.ms} ms (${f.blockingMs} blocking, render ${f.renderMs}): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ') || 'no script'}`;
-const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
-
-/** The goals missed, each with what the same run measured beside it. */
-function explain(r: {
-  typing: Stats;
-  floor: Stats;
-  inPageFloor: Stats;
-  ratio: { p50: number; p95: number };
-  typingMet: boolean;
-  pause: LongTasks;
-  pauseFrames: LongFrame[];
-  navigation: { longest: Stats; frames: LongFrame[] };
-  sectionChange: Stats;
-  sectionFrames: LongFrame[];
-}): string[] {
-  const out: string[] = [];
-  if (!r.typingMet) {
-    const page = { p50: round(r.typing.p50Ms / r.inPageFloor.p50Ms), p95: round(r.typing.p95Ms / r.inPageFloor.p95Ms) };
-    out.push(
-      `typing p50 ${r.typing.p50Ms} / p95 ${r.typing.p95Ms} ms, ${r.ratio.p50}× / ${r.ratio.p95}× the blank page's ${r.floor.p50Ms} / ${r.floor.p95Ms} ms; ` +
-        `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
-        `(${round(r.inPageFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.inPageFloor.p95Ms / r.floor.p95Ms)}× the blank page): the visit's field is ` +
-        `${page.p50}× / ${page.p95}× an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame)`,
-    );
-  }
-  if (r.pause.longestMs > GOALS.longTaskMs) {
-    out.push(
-      `pause: longest task ${r.pause.longestMs} ms; its frames: ${framesLine(r.pauseFrames)}. The same navigation to the list from a light screen ` +
-        `(visits dashboard, nav bar link), 4×: longest task p50 ${r.navigation.longest.p50Ms} ms, max ${r.navigation.longest.maxMs} ms over 5; ` +
-        `the slowest one's frames: ${framesLine(r.navigation.frames)}`,
-    );
-  }
-  if (r.sectionChange.p95Ms > GOALS.sectionChangeP95Ms)
-    out.push(
-      `section change p95 ${r.sectionChange.p95Ms} ms (p50 ${r.sectionChange.p50Ms}, max ${r.sectionChange.maxMs}, ${r.sectionChange.count} changes); ` +
-        `the longest frames of the changes: ${framesLine(r.sectionFrames)}`,
-    );
-  return out;
 }
 
 /** Sizes from `--fields 1000,5000,20000` (the default). */

@@ -1,0 +1,61 @@
+/**
+ * visit-scale's goals (issue 22) and the sentences that explain a missed one with what the same run
+ * measured beside it (the floors, the frames that blocked, the navigation from a light screen).
+ */
+import { round, type Stats } from './big-visit';
+import type { LongFrame, LongTasks } from './profile';
+
+export const GOALS = {
+  typingRatioSmall: 1.15,
+  typingP95RatioLarge: 1.3,
+  openMsLarge: 3000,
+  sectionChangeP95Ms: 100,
+  longTaskMs: 50,
+  heapMB: 200,
+};
+
+/** A blocking frame in a line: its length, blocking part and rendering, then the scripts that ran in it. */
+export const frameLine = (f: LongFrame) =>
+  `${f.ms} ms (${f.blockingMs} blocking, render ${f.renderMs}): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ') || 'no script'}`;
+const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
+
+/** The goals missed, each with what the same run measured beside it. */
+export function explain(r: {
+  typing: Stats;
+  floor: Stats;
+  inPageFloor: Stats;
+  lightScreenFloor: Stats;
+  ratio: { p50: number; p95: number };
+  typingMet: boolean;
+  pause: LongTasks;
+  pauseFrames: LongFrame[];
+  navigation: { longest: Stats; frames: LongFrame[] };
+  sectionChange: Stats;
+  sectionFrames: LongFrame[];
+}): string[] {
+  const out: string[] = [];
+  if (!r.typingMet) {
+    const page = { p50: round(r.typing.p50Ms / r.inPageFloor.p50Ms), p95: round(r.typing.p95Ms / r.inPageFloor.p95Ms) };
+    out.push(
+      `typing p50 ${r.typing.p50Ms} / p95 ${r.typing.p95Ms} ms, ${r.ratio.p50}× / ${r.ratio.p95}× the blank page's ${r.floor.p50Ms} / ${r.floor.p95Ms} ms; ` +
+        `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
+        `(${round(r.inPageFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.inPageFloor.p95Ms / r.floor.p95Ms)}× the blank page): the visit's field is ` +
+        `${page.p50}× / ${page.p95}× an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
+        `The same bare input on a light screen of the app (the visits dashboard, freshly loaded, no visit open): ${r.lightScreenFloor.p50Ms} / ${r.lightScreenFloor.p95Ms} ms ` +
+        `(${round(r.lightScreenFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.lightScreenFloor.p95Ms / r.floor.p95Ms)}× the blank page): what any screen of the app costs the browser per key`,
+    );
+  }
+  if (r.pause.longestMs > GOALS.longTaskMs) {
+    out.push(
+      `pause: longest task ${r.pause.longestMs} ms; its frames: ${framesLine(r.pauseFrames)}. The same navigation to the list from a light screen ` +
+        `(visits dashboard, nav bar link), 4×: longest task p50 ${r.navigation.longest.p50Ms} ms, max ${r.navigation.longest.maxMs} ms over 5; ` +
+        `the slowest one's frames: ${framesLine(r.navigation.frames)}`,
+    );
+  }
+  if (r.sectionChange.p95Ms > GOALS.sectionChangeP95Ms)
+    out.push(
+      `section change p95 ${r.sectionChange.p95Ms} ms (p50 ${r.sectionChange.p50Ms}, max ${r.sectionChange.maxMs}, ${r.sectionChange.count} changes); ` +
+        `the longest frames of the changes: ${framesLine(r.sectionFrames)}`,
+    );
+  return out;
+}
