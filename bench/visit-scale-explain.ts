@@ -42,7 +42,7 @@ export function explain(r: {
         `(${round(r.inPageFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.inPageFloor.p95Ms / r.floor.p95Ms)}× the blank page): the visit's field is ` +
         `${page.p50}× / ${page.p95}× an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
         `The same bare input on a light screen of the app (the visits dashboard, freshly loaded, no visit open): ${r.lightScreenFloor.p50Ms} / ${r.lightScreenFloor.p95Ms} ms ` +
-        `(${round(r.lightScreenFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.lightScreenFloor.p95Ms / r.floor.p95Ms)}× the blank page): what any screen of the app costs the browser per key`,
+        `(${round(r.lightScreenFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.lightScreenFloor.p95Ms / r.floor.p95Ms)}× the blank page): what a light screen of the app costs the browser per key`,
     );
   }
   if (r.pause.longestMs > GOALS.longTaskMs) {

@@ -22,7 +22,7 @@
  * - the pause's last step alone: the longest task of the same navigation to the
  *   list from a light screen (visits dashboard, nav bar link), 4×, 5 times;
  * - the same words into a bare input added to the visit's page, then to that light
- *   screen: what the page, and any screen of the app, costs the browser per key;
+ *   screen: what the visit's page, and a light screen of the app, cost the browser per key;
  * Where a goal is missed, the CPU profile of the same work names what costs: for
  * typing, the top functions; for the save and the pause, done again under the
  * profiler, their longest busy stretches, each with the app's functions and
@@ -75,7 +75,7 @@ export interface VisitScaleSize {
   inPageFloor: Stats;
   /**
    * The same bare input on a light screen of the app (the visits dashboard, freshly loaded, where the
-   * navigation floor leaves the page), 4×: what any screen of the app costs the browser per key.
+   * navigation floor leaves the page), 4×: what a light screen of the app costs the browser per key.
    */
   lightScreenFloor: Stats;
   /** One `history.pushState` in the blank page at 4×, 10 times: the call's cost with nothing else going on. */
