@@ -18,6 +18,8 @@ export const GOALS = {
 export const frameLine = (f: LongFrame) =>
   `${f.ms} ms (${f.blockingMs} blocking, render ${f.renderMs}): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ') || 'no script'}`;
 const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
+/** `a` against `b`, p50 and p95: "1.2× / 1.1×". */
+const times = (a: Stats, b: Stats) => `${round(a.p50Ms / b.p50Ms)}× / ${round(a.p95Ms / b.p95Ms)}×`;
 
 /** The goals missed, each with what the same run measured beside it. */
 export function explain(r: {
@@ -35,14 +37,13 @@ export function explain(r: {
 }): string[] {
   const out: string[] = [];
   if (!r.typingMet) {
-    const page = { p50: round(r.typing.p50Ms / r.inPageFloor.p50Ms), p95: round(r.typing.p95Ms / r.inPageFloor.p95Ms) };
     out.push(
       `typing p50 ${r.typing.p50Ms} / p95 ${r.typing.p95Ms} ms, ${r.ratio.p50}× / ${r.ratio.p95}× the blank page's ${r.floor.p50Ms} / ${r.floor.p95Ms} ms; ` +
         `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
-        `(${round(r.inPageFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.inPageFloor.p95Ms / r.floor.p95Ms)}× the blank page): the visit's field is ` +
-        `${page.p50}× / ${page.p95}× an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
+        `(${times(r.inPageFloor, r.floor)} the blank page): the visit's field is ` +
+        `${times(r.typing, r.inPageFloor)} an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
         `The same bare input on a light screen of the app (the visits dashboard, freshly loaded, no visit open): ${r.lightScreenFloor.p50Ms} / ${r.lightScreenFloor.p95Ms} ms ` +
-        `(${round(r.lightScreenFloor.p50Ms / r.floor.p50Ms)}× / ${round(r.lightScreenFloor.p95Ms / r.floor.p95Ms)}× the blank page): what a light screen of the app costs the browser per key`,
+        `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key`,
     );
   }
   if (r.pause.longestMs > GOALS.longTaskMs) {

@@ -173,7 +173,7 @@ async function navigationFloor(page: Page, session: CDPSession): Promise<{ longe
   return { longest: stats(longest), frames };
 }
 
-/** The bare input typed on the screen the page shows (its observers already there), 4×. */
+/** The bare input typed on the screen the page shows, 4×: a document freshly loaded, its performance observers there, not yet its input-to-paint recorder. */
 async function bareInputFloor(page: Page, session: CDPSession): Promise<Stats> {
   await page.evaluate(recordInputToPaint);
   await throttle(session, RATE);

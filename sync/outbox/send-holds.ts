@@ -11,31 +11,33 @@ export const SEND_HOLD_MAX_MS = 5_000;
 
 export function sendHolds(flush: () => void, maxMs = SEND_HOLD_MAX_MS) {
   let holds = 0;
+
+  /** Holds the sends until `until` settles (at most `maxMs`); returns the function that lets go early. */
+  function hold(until: Promise<unknown>): () => void {
+    holds++;
+    let held = true;
+    const letGo = () => {
+      if (!held) return;
+      held = false;
+      clearTimeout(limit);
+      holds--;
+      if (holds === 0) flush();
+    };
+    const limit = setTimeout(letGo, maxMs);
+    until.then(letGo, letGo);
+    return letGo;
+  }
+
   return {
     get held(): boolean {
       return holds > 0;
-    },
-    /** Holds the sends until `until` settles (at most `maxMs`); returns the function that lets go early. */
-    hold(until: Promise<unknown>): () => void {
-      holds++;
-      let held = true;
-      const letGo = () => {
-        if (!held) return;
-        held = false;
-        clearTimeout(limit);
-        holds--;
-        if (holds === 0) flush();
-      };
-      const limit = setTimeout(letGo, maxMs);
-      until.then(letGo, letGo);
-      return letGo;
     },
     /**
      * Queues with the sends held from before the write (the store's insert event would otherwise
      * start the send) until `until` settles; let go at once if the queueing fails.
      */
     async queue<T>(until: Promise<unknown> | undefined, write: () => Promise<T>): Promise<T> {
-      const letGo = until ? this.hold(until) : null;
+      const letGo = until ? hold(until) : null;
       try {
         return await write();
       } catch (error) {
