@@ -11,14 +11,13 @@ import Dexie from 'dexie';
 import { openStore as openStoreIn, removeStore as removeStoreIn, type StoreEnv } from '../../sync/store/database';
 import { remoteStorage } from '../../sync/store/remote-storage';
 import { createOutbox } from '../../sync/outbox/outbox';
-import { createApiClient, type ApiClient } from '../../sync/api/client';
 import { testRegistry } from '../../test/integration/generic-request';
 import { firstPageByPlaces, rankOf, watchFirstPageByPlaces } from '../../sync/store/queries';
 import { firstValueFrom } from 'rxjs';
 import type { Store } from '../../sync/store/database';
-import { pullInterventionPage } from '../../sync/pull/interventions';
-import { interventionPaths } from '../../sync/contract/interventions';
 import type { TokenPair } from '../../sync/contract/core';
+import { benchApi, PLACES, timed } from './engine-common';
+import { benchPull } from './engine-pull';
 
 /**
  * Where the store runs: in the storage worker as in the app's pages (bench/engine.ts bundles the
@@ -28,7 +27,6 @@ let storeEnv: StoreEnv = {};
 const openStore = (userId: number) => openStoreIn(userId, storeEnv);
 const removeStore = (userId: number) => removeStoreIn(userId, storeEnv);
 
-const PLACES = ['start', 'waiting', 'planning', 'planned', 'in_progress', 'debriefing', 'done', 'closed', 'reclaim'];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function makeInterventions(n: number) {
@@ -170,30 +168,6 @@ async function benchQuery(): Promise<Record<string, number>> {
   };
 }
 
-/** The app's HTTP client against the bench's server, signed in with the bench user's tokens. */
-function benchApi(token: TokenPair): { api: ApiClient; tokens: { current: TokenPair } } {
-  const tokens = { current: token };
-  const api = createApiClient({
-    baseUrl: () => '',
-    tokens: { get: () => tokens.current, set: (t) => void (tokens.current = t!) },
-    onSessionExpired: () => undefined,
-  });
-  return { api, tokens };
-}
-
-/** Times every call of `fn` into `parts[name]` (the bench's own profiler: no production hook). */
-function timed<A extends unknown[], R>(parts: Record<string, number>, name: string, fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
-  return async (...args: A) => {
-    const t = performance.now();
-    try {
-      return await fn(...args);
-    } finally {
-      parts[name] = (parts[name] ?? 0) + performance.now() - t;
-      parts[`${name}Calls`] = (parts[`${name}Calls`] ?? 0) + 1;
-    }
-  };
-}
-
 async function fetchLoop(token: TokenPair, from: number, to: number): Promise<number> {
   const t0 = performance.now();
   for (let i = from; i < to; i++) {
@@ -296,121 +270,6 @@ async function benchDrain(token: TokenPair, count: number, { rounds = 5, touchin
   };
 }
 
-const PULL_PAGE = 500;
-
-/** Every page through the engine's fetcher into a fresh store, each part of its time measured. */
-async function enginePull(api: ApiClient, parts: Record<string, number>): Promise<{ ms: number; pages: number; stored: number }> {
-  const store = await openStore(900_003);
-  // The HTTP client (ky + network + server + JSON), RxDB's insert (which hands back the documents
-  // already stored, to merge and to skip the unchanged) and upsert, the refreshed mark; what is
-  // left is the fetcher's own JS (the shape checks, the documents built).
-  const measuredApi = { ...api, list: timed(parts, 'httpClientMs', api.list) };
-  const collection = store.db.interventions;
-  collection.bulkInsert = timed(parts, 'bulkInsertMs', collection.bulkInsert.bind(collection)) as typeof collection.bulkInsert;
-  collection.bulkUpsert = timed(parts, 'bulkUpsertMs', collection.bulkUpsert.bind(collection)) as typeof collection.bulkUpsert;
-  store.db.upsertLocal = timed(parts, 'refreshedMarkMs', store.db.upsertLocal.bind(store.db)) as typeof store.db.upsertLocal;
-  const t = performance.now();
-  let pages = 0;
-  for (let page = 1; ; page++) {
-    pages++;
-    if ((await pullInterventionPage(store.db, measuredApi, PLACES, page, PULL_PAGE)) < PULL_PAGE) break;
-  }
-  const ms = performance.now() - t;
-  const stored = await store.db.interventions.count().exec();
-  await store.close();
-  await removeStore(900_003);
-  return { ms, pages, stored };
-}
-
-/**
- * The same pages by plain `fetch` into a raw Dexie table. `plain`: the indexes the list reads and
- * the rows as the screens need them, the goal's baseline. `rxdb`: the rows and indexes RxDB's Dexie
- * storage writes for the same documents (its _deleted, _meta and _rev fields; the schema's indexes
- * prefixed by _deleted and ended by the id, plus its own three), written the same raw way: what the
- * storage layout alone costs, so that the engine's own cost is what remains above it.
- */
-async function rawPull(token: TokenPair, parts: Record<string, number>, layout: 'plain' | 'rxdb'): Promise<{ ms: number; stored: number }> {
-  const raw = new Dexie(`bench-raw-pull-${layout}`);
-  const rx = layout === 'rxdb';
-  raw
-    .version(1)
-    .stores({ items: rx ? 'id, [_deleted+id], [_deleted+rank+id], [_deleted+place+rank+id], [_meta.lwt+id], _meta.lwt' : 'id, rank, [place+rank]' });
-  const table = raw.table('items');
-  const prefix = rx ? 'rawRxLayout' : 'raw';
-  const t = performance.now();
-  for (let page = 1; ; page++) {
-    const tf = performance.now();
-    const query = new URLSearchParams({ itemsPerPage: String(PULL_PAGE), page: String(page), 'order[id]': 'desc' });
-    for (const place of PLACES) query.append('place[]', place);
-    const res = await fetch(`/${interventionPaths.list}?${query}`, { headers: { accept: 'application/json', authorization: `Bearer ${token.token}` } });
-    const items = (await res.json()) as { id: number; place: string; createdAt: string; number: string }[];
-    const tp = performance.now();
-    parts[`${prefix}FetchMs`] = (parts[`${prefix}FetchMs`] ?? 0) + tp - tf;
-    const now = Date.now();
-    const row = (i: (typeof items)[number]) => ({ id: String(i.id), data: i, place: i.place, rank: rankOf(i.createdAt, String(i.id)), number: i.number });
-    const rxRow = (i: (typeof items)[number]) => ({
-      ...row(i),
-      pending: false,
-      refreshedAt: now,
-      _deleted: '0',
-      _attachments: {},
-      _meta: { lwt: now + Math.random() },
-      _rev: `1-${Math.random().toString(36).slice(2, 12)}`,
-    });
-    await table.bulkPut(items.map(rx ? rxRow : row));
-    parts[`${prefix}BulkPutMs`] = (parts[`${prefix}BulkPutMs`] ?? 0) + performance.now() - tp;
-    if (items.length < PULL_PAGE) break;
-  }
-  const ms = performance.now() - t;
-  const stored = await table.count();
-  await raw.delete();
-  return { ms, stored };
-}
-
-/**
- * The pull, in rounds that alternate which of the engine and the raw loop goes first, so that the
- * machine's load weighs on both alike; each pulls every page into an empty store every round.
- */
-async function benchPull(token: TokenPair, rounds = 3): Promise<Record<string, number>> {
-  const { api, tokens } = benchApi(token);
-  const parts: Record<string, number> = {};
-  let engineMs = 0;
-  let rawMs = 0;
-  let rawRxLayoutMs = 0;
-  let pages = 0;
-  let stored = 0;
-  const engineRun = async () => {
-    const run = await enginePull(api, parts);
-    engineMs += run.ms;
-    ({ pages, stored } = run);
-  };
-  const rawRun = (layout: 'plain' | 'rxdb') => async () => {
-    const run = await rawPull(tokens.current, parts, layout);
-    if (layout === 'plain') rawMs += run.ms;
-    else rawRxLayoutMs += run.ms;
-    if (stored && run.stored !== stored) throw new Error(`pull stored ${stored}, raw ${run.stored}`);
-  };
-  const runs = [engineRun, rawRun('plain'), rawRun('rxdb')];
-  for (let round = 0; round < rounds; round++) {
-    // Each goes first, second and third once over three rounds.
-    for (let k = 0; k < runs.length; k++) await runs[(round + k) % runs.length]!();
-  }
-  const accounted = ['httpClientMs', 'bulkInsertMs', 'bulkUpsertMs', 'refreshedMarkMs'].reduce((sum, part) => sum + (parts[part] ?? 0), 0);
-  return {
-    interventions: stored,
-    pages,
-    rounds,
-    engineMs,
-    rawMs,
-    ratio: engineMs / rawMs,
-    rawRxLayoutMs,
-    layoutRatio: rawRxLayoutMs / rawMs,
-    overLayoutRatio: engineMs / rawRxLayoutMs,
-    ...parts,
-    fetcherOwnMs: engineMs - accounted,
-  };
-}
-
 /**
  * The first page with the store in its worker (its reads made in the page, sync/store/page-reads.ts),
  * as the app runs it, then with the whole store in the page, in the same run (the goal's baseline,
@@ -439,7 +298,7 @@ window.runEngineBench = async (token, drainCount, only, store = 'worker') => {
     drain: () => benchDrain(token, drainCount),
     // The app's commands: each touches a document, pending until it is sent.
     backlog: () => benchDrain(token, drainCount, { touching: true }),
-    pull: () => benchPull(token),
+    pull: () => benchPull(token, { openStore, removeStore }),
   };
   const result: Record<string, Record<string, number>> = {};
   for (const [name, run] of Object.entries(figures)) if (!only || only.includes(name)) result[name] = await run();

@@ -12,7 +12,7 @@ import { interventionPaths as paths, type InterventionDashboard, type Interventi
 import type { Database } from '../store/database';
 import { markRefreshed } from '../store/local';
 import { rankOf } from '../store/queries';
-import { asCached, checkItems, pullDetail, pullSingleton, storeFresh, type StoredDoc } from './pull';
+import { asCached, checkItems, pullDetail, pullSingleton, storeFresh, type FetchedPage, type StoredDoc } from './pull';
 import { DASHBOARD_INTERVENTIONS } from './dashboard-keys';
 
 export const LIST_PAGE_SIZE = 10;
@@ -51,24 +51,34 @@ export const interventionDoc = (item: InterventionShape | InterventionDetailDto,
 
 /** One server page of the list for the given places (page 1 first). Returns how many items came. */
 export async function pullInterventionPage(db: Database, api: ApiClient, places: readonly string[], page: number, pageSize = LIST_PAGE_SIZE): Promise<number> {
-  return (await pullInterventionPageItems(db, api, places, page, pageSize)).received;
+  const fetched = await fetchInterventionPage(api, places, page, pageSize);
+  await storeInterventionPage(db, fetched);
+  return fetched.received;
 }
 
-/** The same, with the items stored (the briefcase walks them: their JSON is each object's fingerprint). */
-export async function pullInterventionPageItems(db: Database, api: ApiClient, places: readonly string[], page: number, pageSize = LIST_PAGE_SIZE) {
+/** A list page asked and checked, not yet stored (the briefcase stores it while it asks for the next: prime-list.ts). */
+export async function fetchInterventionPage(
+  api: ApiClient,
+  places: readonly string[],
+  page: number,
+  pageSize = LIST_PAGE_SIZE,
+): Promise<FetchedPage<InterventionListItem>> {
   const searchParams = { itemsPerPage: pageSize, page, 'order[id]': 'desc', 'place[]': [...places] };
   const { items } = await api.list<unknown>(paths.list, { searchParams });
-  const now = Date.now();
+  const at = Date.now();
   const { valid } = checkItems(listItem, items, paths.list);
+  return { received: items.length, items: valid as unknown as InterventionListItem[], at };
+}
+
+export async function storeInterventionPage(db: Database, { items, at }: FetchedPage<InterventionListItem>): Promise<void> {
   // A list item has fewer fields than the detail: merge so that an opened request keeps its detail.
   await storeFresh(
     db,
     asCached(db.interventions),
-    valid.map((i) => interventionDoc(i, now)),
+    items.map((i) => interventionDoc(i, at)),
     { merge: true },
   );
-  await markRefreshed(db, 'interventions:list', now);
-  return { received: items.length, items: valid };
+  await markRefreshed(db, 'interventions:list', at);
 }
 
 export function pullInterventionDetail(db: Database, api: ApiClient, id: number, onStored?: (doc: StoredDoc) => void): Promise<'stored' | 'removed' | 'kept'> {

@@ -15,7 +15,7 @@ import type { Database } from '../store/database';
 import { markRefreshed, refreshedWithin } from '../store/local';
 import { dataOf } from '../store/plain';
 import { rankOf } from '../store/queries';
-import { asCached, checkItems, pullDetail, pullList, pullSingleton, storeFresh, type PullReport, type StoredDoc } from './pull';
+import { asCached, checkItems, pullDetail, pullList, pullSingleton, storeFresh, type FetchedPage, type PullReport, type StoredDoc } from './pull';
 import { pullBuildings, pullBusinessAreas, pullProviders, pullRequestTypes } from './reference';
 import { pullThreadMessages, threadKey } from './interventions';
 import { DASHBOARD_OS } from './dashboard-keys';
@@ -78,24 +78,29 @@ export const osDoc = (item: Pick<OsDto, 'id' | 'place' | 'createdAt'>, now: numb
 
 /** One server page of the OS list for the given places (page 1 first). Returns how many items came. */
 export async function pullOsPage(db: Database, api: ApiClient, places: readonly string[], page: number): Promise<number> {
-  return (await pullOsPageItems(db, api, places, page)).received;
+  const fetched = await fetchOsPage(api, places, page);
+  await storeOsPage(db, fetched);
+  return fetched.received;
 }
 
-/** The same, with the items stored (the briefcase walks them: their JSON is each OS's fingerprint). */
-export async function pullOsPageItems(db: Database, api: ApiClient, places: readonly string[], page: number) {
+/** A list page asked and checked, not yet stored (the briefcase stores it while it asks for the next: prime-list.ts). */
+export async function fetchOsPage(api: ApiClient, places: readonly string[], page: number): Promise<FetchedPage<OsDto>> {
   const searchParams = { itemsPerPage: OS_PAGE_SIZE, page, 'order[id]': 'desc', 'place[]': [...places] };
   const { items } = await api.list<unknown>(osPaths.list, { searchParams });
-  const now = Date.now();
+  const at = Date.now();
   const { valid } = checkItems(osItem, items, osPaths.list, 'la liste des OS');
+  return { received: items.length, items: valid as unknown as OsDto[], at };
+}
+
+export async function storeOsPage(db: Database, { items, at }: FetchedPage<OsDto>): Promise<void> {
   // Merge: an opened OS keeps what only its detail brought (next steps).
   await storeFresh(
     db,
     asCached(db.workrequests),
-    valid.map((i) => osDoc(i as unknown as OsDto, now)),
+    items.map((i) => osDoc(i, at)),
     { merge: true },
   );
-  await markRefreshed(db, 'os:list', now);
-  return { received: items.length, items: valid };
+  await markRefreshed(db, 'os:list', at);
 }
 
 export function pullOsDetail(db: Database, api: ApiClient, id: number, onStored?: (doc: StoredDoc) => void): Promise<'stored' | 'removed' | 'kept'> {

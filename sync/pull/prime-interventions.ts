@@ -12,7 +12,16 @@ import { canUseArea, canUseInterventions } from '../contract/roles';
 import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
 import { storedDoc, storedDocs } from '../store/queries';
-import { LIST_PAGE_SIZE, pullAppointments, pullDebriefings, pullInterventionDetail, pullInterventionPageItems, pullMessages, threadKey } from './interventions';
+import {
+  LIST_PAGE_SIZE,
+  fetchInterventionPage,
+  pullAppointments,
+  pullDebriefings,
+  pullInterventionDetail,
+  pullMessages,
+  storeInterventionPage,
+  threadKey,
+} from './interventions';
 import { mediaListed, mediaOfObject, primeDetail, primeListPages, removeAsRead } from './prime-list';
 import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
@@ -45,8 +54,8 @@ export async function primeInterventions(db: Database, roles: readonly string[],
     listKey: 'interventions:list',
     kind: 'intervention',
     pageSize: LIST_PAGE_SIZE,
-    page: (page) =>
-      pullInterventionPageItems(db, pass.api, INTERVENTION_PLACE_LIST, page) as unknown as Promise<{ received: number; items: InterventionListItem[] }>,
+    fetchPage: (page) => fetchInterventionPage(pass.api, INTERVENTION_PLACE_LIST, page),
+    storePage: (fetched) => storeInterventionPage(db, fetched),
     open: (item) => primeRequest(db, pass, item, unread),
     collection: db.interventions,
     pullDetail: (id) => pullInterventionDetail(db, pass.api, id),

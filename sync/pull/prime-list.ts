@@ -6,7 +6,7 @@
  */
 import type { PrimePass } from '../briefcase/types';
 import { yieldToPage } from '../yield-to-page';
-import type { StoredDoc } from './pull';
+import type { FetchedPage, StoredDoc } from './pull';
 
 /** Most list pages read in a pass (10,000 requests). */
 export const MAX_LIST_PAGES = 1000;
@@ -17,7 +17,8 @@ export interface PagedModule<T extends { id: number; place: string }> {
   /** List pages' task keys' prefix ('interventions:list', 'os:list'). */
   listKey: string;
   pageSize: number;
-  page(page: number): Promise<{ received: number; items: T[] }>;
+  fetchPage(page: number): Promise<FetchedPage<T>>;
+  storePage(fetched: FetchedPage<T>): Promise<void>;
   /** Primes one object not closed (its detail and children). */
   open(item: T): Promise<void>;
   collection: SweptCollection;
@@ -60,10 +61,52 @@ export async function mediaOfObject(fresh: StoredDoc | undefined, stored: () => 
   return listedIn(fresh?.data) ?? listedIn((await stored())?.data) ?? [];
 }
 
+/**
+ * A walk over list pages that, once page n has come full, asks for the `depth` pages after it
+ * at once and stores page n meanwhile: the round trips overlap each other and the local writes
+ * instead of following them one by one (a pass after a few changes is mostly list pages). Call it
+ * with pages 1, 2, 3... `more(fetched, page)`: whether `page` may come after this full page (a
+ * pass stopped, the most pages read). A page asked past the list's end comes back empty, unused.
+ * An early request that fails is met by its own page's call, which asks again when it is run
+ * again (a network failure reruns the pass's task).
+ */
+export function fetchingAhead<P extends FetchedPage<unknown>>(
+  fetchPage: (page: number) => Promise<P>,
+  full: (fetched: P) => boolean,
+  more: (page: number) => boolean,
+  depth = 1,
+) {
+  const early = new Map<number, Promise<P>>();
+  return async (page: number, store: (fetched: P) => Promise<void>): Promise<P> => {
+    const asked = early.get(page);
+    early.delete(page);
+    const fetched = await (asked ?? fetchPage(page));
+    if (full(fetched)) {
+      for (let next = page + 1; next <= page + depth && more(next); next++) {
+        if (early.has(next)) continue;
+        const request = fetchPage(next);
+        request.catch(() => undefined);
+        early.set(next, request);
+      }
+    } else early.clear();
+    await store(fetched);
+    return fetched;
+  };
+}
+
+/** List pages asked ahead of the one being stored: with it, as many as the pass's requests in flight (limiter.ts). */
+export const LIST_PAGES_AHEAD = 3;
+
 export async function primeListPages<T extends { id: number; place: string }>(pass: PrimePass, module: PagedModule<T>): Promise<void> {
   const jobs: Promise<void>[] = [];
   const listed = new Set<string>();
   let complete = false;
+  const walk = fetchingAhead(
+    module.fetchPage,
+    (fetched) => fetched.received >= module.pageSize,
+    (page) => page <= MAX_LIST_PAGES && !pass.stopped,
+    LIST_PAGES_AHEAD,
+  );
   for (let page = 1; page <= MAX_LIST_PAGES && !pass.stopped; page++) {
     let received = -1;
     let items: T[] = [];
@@ -71,7 +114,7 @@ export async function primeListPages<T extends { id: number; place: string }>(pa
       key: `${module.listKey}:${page}`,
       always: true,
       run: async () => {
-        ({ received, items } = await module.page(page));
+        ({ received, items } = await walk(page, module.storePage));
       },
     });
     for (const item of items) {

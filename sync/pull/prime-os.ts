@@ -12,7 +12,7 @@ import type { PrimePass } from '../briefcase/types';
 import type { Database } from '../store/database';
 import { storedDoc } from '../store/queries';
 import { threadKey } from './interventions';
-import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, pullOsPageItems } from './os';
+import { OS_PAGE_SIZE, pullOsDetail, pullOsMessages, pullOsNextSteps, storeOsPage, fetchOsPage } from './os';
 import { mediaOfObject, primeDetail, primeListPages, removeAsRead } from './prime-list';
 import type { StoredDoc } from './pull';
 import { primeMessaging } from './prime-messaging';
@@ -40,7 +40,8 @@ export async function primeOsModule(db: Database, roles: readonly string[], pass
     listKey: 'os:list',
     kind: 'os',
     pageSize: OS_PAGE_SIZE,
-    page: (page) => pullOsPageItems(db, pass.api, OS_PLACES, page) as unknown as Promise<{ received: number; items: OsDto[] }>,
+    fetchPage: (page) => fetchOsPage(pass.api, OS_PLACES, page),
+    storePage: (fetched) => storeOsPage(db, fetched),
     open: (item) => primeOs(db, pass, item, unread),
     collection: db.workrequests,
     pullDetail: (id) => pullOsDetail(db, pass.api, id),

@@ -22,6 +22,15 @@ import { storedDocs } from '../store/queries';
 import { mayHold } from '../store/parents-seen';
 
 export type StoredDoc = CachedDoc & Record<string, unknown>;
+
+/** A list page as it came, its items checked, before it is stored. */
+export interface FetchedPage<T> {
+  /** Items the server sent (a short page is the last one), the refused included. */
+  received: number;
+  items: T[];
+  /** When it came (epoch ms): the stored documents' refreshedAt. */
+  at: number;
+}
 export type AnyCollection = RxCollection<StoredDoc>;
 /** Any RxDB collection of cached documents, seen through the shape the helper needs. */
 export const asCached = (collection: unknown) => collection as AnyCollection;
