@@ -65,10 +65,10 @@ export async function mediaOfObject(fresh: StoredDoc | undefined, stored: () => 
  * A walk over list pages that, once page n has come full, asks for the `depth` pages after it
  * at once and stores page n meanwhile: the round trips overlap each other and the local writes
  * instead of following them one by one (a pass after a few changes is mostly list pages). Call it
- * with pages 1, 2, 3... `more(fetched, page)`: whether `page` may come after this full page (a
- * pass stopped, the most pages read). A page asked past the list's end comes back empty, unused.
- * An early request that fails is met by its own page's call, which asks again when it is run
- * again (a network failure reruns the pass's task).
+ * with pages 1, 2, 3... `full(fetched)`: whether a page may have others after it; `more(page)`:
+ * whether `page` may be asked at all (the pass not stopped, the most pages not read). A page asked
+ * past the list's end comes back empty, unused. An early request that fails is met by its own
+ * page's call, which asks again when it is run again (a network failure reruns the pass's task).
  */
 export function fetchingAhead<P extends FetchedPage<unknown>>(
   fetchPage: (page: number) => Promise<P>,
