@@ -3,9 +3,9 @@
  * baselines on the same machine, same run, real IndexedDB.
  * - query: a filtered first page of 10,000 cached interventions, RxDB vs raw Dexie;
  * - drain: 1,000 queued commands through the outbox vs a plain sequential fetch loop;
- * - pull: every intervention of the list (10,000 generated) through the engine's fetcher into
- *   RxDB vs raw fetch + Dexie bulkPut of the same pages, and the same raw writes in RxDB's own
- *   storage layout (what the layout costs, apart from the engine).
+ * - pull (engine-pull.ts): every intervention of the list (10,000 generated) walked as the
+ *   briefcase walks it into RxDB vs raw fetch + Dexie bulkPut of the same pages, page after page
+ *   and asking ahead alike, and the same raw writes in RxDB's own storage layout.
  */
 import Dexie from 'dexie';
 import { openStore as openStoreIn, removeStore as removeStoreIn, type StoreEnv } from '../../sync/store/database';
