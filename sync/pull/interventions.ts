@@ -12,7 +12,7 @@ import { interventionPaths as paths, type InterventionDashboard, type Interventi
 import type { Database } from '../store/database';
 import { markRefreshed } from '../store/local';
 import { rankOf } from '../store/queries';
-import { asCached, checkItems, pullDetail, pullSingleton, storeFresh, type FetchedPage, type StoredDoc } from './pull';
+import { asCached, checkItems, fetchList, pullDetail, pullSingleton, storeFresh, storeList, type FetchedPage, type ListStore, type StoredDoc } from './pull';
 import { DASHBOARD_INTERVENTIONS } from './dashboard-keys';
 
 export const LIST_PAGE_SIZE = 10;
@@ -64,21 +64,15 @@ export async function fetchInterventionPage(
   pageSize = LIST_PAGE_SIZE,
 ): Promise<FetchedPage<InterventionListItem>> {
   const searchParams = { itemsPerPage: pageSize, page, 'order[id]': 'desc', 'place[]': [...places] };
-  const { items } = await api.list<unknown>(paths.list, { searchParams });
-  const at = Date.now();
-  const { valid } = checkItems(listItem, items, paths.list);
-  return { received: items.length, items: valid as unknown as InterventionListItem[], at };
+  const fetched = await fetchList(api, { path: paths.list, options: { searchParams }, item: listItem, what: paths.list });
+  return fetched as unknown as FetchedPage<InterventionListItem>;
 }
 
-export async function storeInterventionPage(db: Database, { items, at }: FetchedPage<InterventionListItem>): Promise<void> {
-  // A list item has fewer fields than the detail: merge so that an opened request keeps its detail.
-  await storeFresh(
-    db,
-    asCached(db.interventions),
-    items.map((i) => interventionDoc(i, at)),
-    { merge: true },
-  );
-  await markRefreshed(db, 'interventions:list', at);
+// A list item has fewer fields than the detail: merge so that an opened request keeps its detail.
+const listPageStore: ListStore<InterventionListItem> = { resource: 'interventions:list', toDoc: interventionDoc, merge: true };
+
+export async function storeInterventionPage(db: Database, fetched: FetchedPage<InterventionListItem>): Promise<void> {
+  await storeList(db, asCached(db.interventions), listPageStore, fetched);
 }
 
 export function pullInterventionDetail(db: Database, api: ApiClient, id: number, onStored?: (doc: StoredDoc) => void): Promise<'stored' | 'removed' | 'kept'> {

@@ -12,10 +12,22 @@ import { corePaths } from '../contract/core';
 import { DEFAULT_FIRM_PREFIX, osPaths, type OsDashboard, type OsDto } from '../contract/os';
 import { OS_WORKFLOW, type StepCode } from '../contract/os-workflow';
 import type { Database } from '../store/database';
-import { markRefreshed, refreshedWithin } from '../store/local';
+import { refreshedWithin } from '../store/local';
 import { dataOf } from '../store/plain';
 import { rankOf } from '../store/queries';
-import { asCached, checkItems, pullDetail, pullList, pullSingleton, storeFresh, type FetchedPage, type PullReport, type StoredDoc } from './pull';
+import {
+  asCached,
+  checkItems,
+  fetchList,
+  pullDetail,
+  pullList,
+  pullSingleton,
+  storeList,
+  type FetchedPage,
+  type ListStore,
+  type PullReport,
+  type StoredDoc,
+} from './pull';
 import { pullBuildings, pullBusinessAreas, pullProviders, pullRequestTypes } from './reference';
 import { pullThreadMessages, threadKey } from './interventions';
 import { DASHBOARD_OS } from './dashboard-keys';
@@ -86,21 +98,15 @@ export async function pullOsPage(db: Database, api: ApiClient, places: readonly 
 /** A list page asked and checked, not yet stored (the briefcase stores it while it asks for the next: prime-list.ts). */
 export async function fetchOsPage(api: ApiClient, places: readonly string[], page: number): Promise<FetchedPage<OsDto>> {
   const searchParams = { itemsPerPage: OS_PAGE_SIZE, page, 'order[id]': 'desc', 'place[]': [...places] };
-  const { items } = await api.list<unknown>(osPaths.list, { searchParams });
-  const at = Date.now();
-  const { valid } = checkItems(osItem, items, osPaths.list, 'la liste des OS');
-  return { received: items.length, items: valid as unknown as OsDto[], at };
+  const fetched = await fetchList(api, { path: osPaths.list, options: { searchParams }, item: osItem, what: 'la liste des OS' });
+  return fetched as unknown as FetchedPage<OsDto>;
 }
 
-export async function storeOsPage(db: Database, { items, at }: FetchedPage<OsDto>): Promise<void> {
-  // Merge: an opened OS keeps what only its detail brought (next steps).
-  await storeFresh(
-    db,
-    asCached(db.workrequests),
-    items.map((i) => osDoc(i, at)),
-    { merge: true },
-  );
-  await markRefreshed(db, 'os:list', at);
+// Merge: an opened OS keeps what only its detail brought (next steps).
+const listPageStore: ListStore<OsDto> = { resource: 'os:list', toDoc: osDoc, merge: true };
+
+export async function storeOsPage(db: Database, fetched: FetchedPage<OsDto>): Promise<void> {
+  await storeList(db, asCached(db.workrequests), listPageStore, fetched);
 }
 
 export function pullOsDetail(db: Database, api: ApiClient, id: number, onStored?: (doc: StoredDoc) => void): Promise<'stored' | 'removed' | 'kept'> {

@@ -164,13 +164,41 @@ export async function storeAnswer(ctx: CommandContext, collection: AnyCollection
   await collection.upsert({ ...doc, data, pending: false });
 }
 
-export interface ListPull<S extends v.GenericSchema> extends StoreOptions {
+/** Where a list's checked items go: their documents, how they are stored, the refresh time recorded. */
+export interface ListStore<T> extends StoreOptions {
   /** Name of the refresh time recorded (`refreshed:<resource>`). */
   resource: string;
+  toDoc(item: T, now: number): StoredDoc;
+}
+
+/** How a list is asked and checked: `what` names it in the error of a wrong answer. */
+export interface ListFetch<S extends v.GenericSchema> {
   path: string;
   options?: CallOptions;
   item: S;
-  toDoc(item: v.InferOutput<S>, now: number): StoredDoc;
+  what: string;
+}
+
+export interface ListPull<S extends v.GenericSchema> extends ListStore<v.InferOutput<S>>, Omit<ListFetch<S>, 'what'> {}
+
+/** A list asked and its items checked, not yet stored (the briefcase stores a page while it asks for the next: prime-list.ts). */
+export async function fetchList<S extends v.GenericSchema>(api: ApiClient, list: ListFetch<S>): Promise<FetchedPage<v.InferOutput<S>> & { refused: number }> {
+  const { items } = await api.list<unknown>(list.path, list.options);
+  const at = Date.now();
+  const { valid, refused } = checkItems(list.item, items, list.path, list.what);
+  return { received: items.length, refused, items: valid, at };
+}
+
+/** Stores a list's checked items as it came (`fetched.at` their refresh time) and records when. */
+export async function storeList<T>(db: Database, collection: AnyCollection, list: ListStore<T>, fetched: FetchedPage<T>) {
+  const result = await storeFresh(
+    db,
+    collection,
+    fetched.items.map((item) => list.toDoc(item, fetched.at)),
+    list,
+  );
+  await markRefreshed(db, list.resource, fetched.at);
+  return result;
 }
 
 export async function pullList<S extends v.GenericSchema>(
@@ -179,17 +207,9 @@ export async function pullList<S extends v.GenericSchema>(
   collection: AnyCollection,
   pull: ListPull<S>,
 ): Promise<PullReport & { items: v.InferOutput<S>[] }> {
-  const { items } = await api.list<unknown>(pull.path, pull.options);
-  const { valid, refused } = checkItems(pull.item, items, pull.path, pull.resource);
-  const now = Date.now();
-  const result = await storeFresh(
-    db,
-    collection,
-    valid.map((item) => pull.toDoc(item, now)),
-    pull,
-  );
-  await markRefreshed(db, pull.resource, now);
-  return { resource: pull.resource, received: items.length, refused, ...result, items: valid };
+  const fetched = await fetchList(api, { ...pull, what: pull.resource });
+  const result = await storeList(db, collection, pull, fetched);
+  return { resource: pull.resource, received: fetched.received, refused: fetched.refused, ...result, items: fetched.items };
 }
 
 export interface DetailPull<S extends v.GenericSchema> {
