@@ -98,6 +98,16 @@ describe('visit detail', () => {
     await page.goto('/dashboard-visites');
     await page.getByText('Mes visites').waitFor();
     await page.getByRole('progressbar', { name: 'Chargement du tableau de bord' }).waitFor({ state: 'detached', timeout: 3_000 });
+    // The bar grows by a transform alone, which the compositor animates: by its width, the page was
+    // laid out and painted at every frame while a screen loaded (issue 22).
+    const grown = await page.evaluate(() => {
+      for (const sheet of document.styleSheets)
+        for (const rule of sheet.cssRules)
+          if (rule instanceof CSSKeyframesRule && rule.name === 'loader-grow')
+            return [...rule.cssRules].flatMap((frame) => [...(frame as CSSKeyframeRule).style]);
+      return null;
+    });
+    expect(grown).toEqual(['transform', 'transform']);
 
     await page.goto('/visites');
     await page.getByRole('link', { name: 'Contrôle sécurité incendie' }).waitFor();
