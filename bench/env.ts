@@ -44,12 +44,16 @@ export async function startBenchEnv(options: { scale?: number; config?: Partial<
   };
 }
 
-/** A script of the benches bundled for Chromium, with React's production build: a page's (iife) or a module worker's (esm). */
-export async function bundleForBrowser(entry: string, outfile: string, format: 'iife' | 'esm' = 'iife'): Promise<void> {
+/**
+ * A script of the benches bundled for Chromium, with React's production build: a page's (iife) or a
+ * module worker's (esm); minified where it stands for shipped code (Lighthouse's floor).
+ */
+export async function bundleForBrowser(entry: string, outfile: string, format: 'iife' | 'esm' = 'iife', minify = false): Promise<void> {
   await build({
     entryPoints: [entry],
     bundle: true,
     format,
+    minify,
     target: 'es2022',
     outfile,
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -19,7 +19,8 @@
  * the bench keeps the median run by performance score (3 by default). Beside
  * Lighthouse's simulated 4×, each screen is also loaded under Chromium's real 4×
  * throttling (lighthouse-throttled.ts, LH_THROTTLED_RUNS reloads, 3 by default),
- * and the machine's speed of the day is kept (`benchmarkIndex`).
+ * and the machine's speed of the day is kept (`benchmarkIndex`), with Lighthouse's floor in the same
+ * run: a blank page and a React form alone (lighthouse-floor.ts).
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -33,6 +34,7 @@ import { pageFigures, type Goals, type PageFigures } from './lighthouse-report';
 import { roleScreens, screenFilter, type RoleScreens } from './lighthouse-screens';
 import { longTaskAnatomy, type TaskAnatomy } from './lighthouse-tasks';
 import { throttledLoad } from './lighthouse-throttled';
+import { floorText, lighthouseFloor, type LighthouseFloor } from './lighthouse-floor';
 import { stats } from './big-visit';
 
 const GOALS: Goals = { performance: 0.95, totalBlockingTimeMs: 200, cumulativeLayoutShift: 0.1, accessibility: 1, bestPractices: 1 };
@@ -50,6 +52,8 @@ export interface LighthouseResult {
   pages: PageFigures[];
   /** The median of the screens' benchmark index (lighthouse-report.ts): the machine's speed that day. */
   benchmarkIndex: number | null;
+  /** A blank page and a React form alone, audited in the same run (lighthouse-floor.ts). */
+  floor: LighthouseFloor;
   goals: Goals;
   met: Record<string, boolean>;
 }
@@ -154,8 +158,8 @@ function worstOf(pages: PageFigures[], pick: (p: PageFigures) => number, goal: n
   return { value, screen: `${worst.page} ${worst.path}`, goal, met, ...(met ? {} : { explanation: why(worst) }) };
 }
 
-/** The profile's top functions and Lighthouse's own summary, short enough to print. */
-function timeExplanation(p: PageFigures): unknown {
+/** The profile's top functions, Lighthouse's own summary and the floor of the run, short enough to print. */
+const timeExplanation = (floor: LighthouseFloor) => (p: PageFigures) => {
   const e = p.explanation as
     { summary?: string; loadTopSelfTime4xCpu?: { functions: HotFunction[] }; longTaskAnatomyOfAProfiledRun?: TaskAnatomy[] } | undefined;
   return {
@@ -171,19 +175,24 @@ function timeExplanation(p: PageFigures): unknown {
     realThrottling4x: p.throttled4x
       ? `the same load under Chromium's real 4× throttling: blocking ${p.throttled4x.blockingMs} ms, longest task ${p.throttled4x.longestTaskMs} ms (medians of ${p.throttled4x.runs} reloads; lighthouse-throttled.ts)`
       : undefined,
+    floor: floorText(floor),
   };
-}
+};
 
 export async function measureLighthouse(): Promise<LighthouseResult> {
   const env = await startBenchEnv();
   const wanted = screenFilter();
   const pages: PageFigures[] = [];
+  let floor: LighthouseFloor;
   try {
-    if (wanted('login', '/login')) {
-      const guestPort = await freePort();
-      const guest = await (await env.newContext({ debugPort: guestPort })).newPage();
-      pages.push(await auditScreen('login', guest, `${env.baseUrl}/login`, guestPort, false));
-    }
+    const guestPort = await freePort();
+    const guest = await (await env.newContext({ debugPort: guestPort })).newPage();
+    floor = await lighthouseFloor(RUNS, async (url) => {
+      const result = await run(url, guestPort, false, false);
+      if (!result) throw new Error(`Lighthouse gave nothing for ${url}`);
+      return result.lhr;
+    });
+    if (wanted('login', '/login')) pages.push(await auditScreen('login', guest, `${env.baseUrl}/login`, guestPort, false));
     for (const role of roleScreens(env)) {
       // Paths that need no preparation decide whether the role is signed in at all; one that does is kept.
       const probe = role.screens({ detail: '?', fiche: '?' });
@@ -208,7 +217,7 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
   for (const p of pages) met[p.page] = Object.values(p.met).every(Boolean);
   const signedIn = pages.filter((p) => p.page !== 'login');
   const worst = {
-    performance: worstOf(signedIn, (p) => p.performance ?? 0, GOALS.performance, false, timeExplanation),
+    performance: worstOf(signedIn, (p) => p.performance ?? 0, GOALS.performance, false, timeExplanation(floor)),
     cumulativeLayoutShift: worstOf(
       signedIn,
       (p) => p.cumulativeLayoutShift,
@@ -216,13 +225,14 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
       true,
       (p) => (p.explanation as { layoutShifts?: unknown })?.layoutShifts,
     ),
-    totalBlockingTimeMs: worstOf(signedIn, (p) => p.totalBlockingTimeMs, GOALS.totalBlockingTimeMs, true, timeExplanation),
+    totalBlockingTimeMs: worstOf(signedIn, (p) => p.totalBlockingTimeMs, GOALS.totalBlockingTimeMs, true, timeExplanation(floor)),
   };
   const indexes = pages.flatMap((p) => (p.benchmarkIndex === null ? [] : [p.benchmarkIndex]));
   const benchmarkIndex = indexes.length > 0 ? stats(indexes).p50Ms : null;
   printSummary(pages, worst);
   console.error(`machine: Lighthouse benchmark index ${benchmarkIndex} (median of the screens; higher is faster)`);
-  return { name: 'lighthouse', preset: 'mobile', runsPerPage: RUNS, screens: pages.length, worst, pages, benchmarkIndex, goals: GOALS, met };
+  console.error(floorText(floor));
+  return { name: 'lighthouse', preset: 'mobile', runsPerPage: RUNS, screens: pages.length, worst, pages, benchmarkIndex, floor, goals: GOALS, met };
 }
 
 /** One line per screen and per worst figure, with its goal and whether it is met (on stderr: stdout is the JSON). */
