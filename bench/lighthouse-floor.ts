@@ -1,6 +1,6 @@
 /**
  * Lighthouse's floor on this machine, audited in the same run and the same Chromium as the app's
- * screens (the guide's rule: a speed goal is read against the browser's own floor): a blank page,
+ * screens (a speed goal is read against the browser's own floor of the same run): a blank page,
  * and a React sign-in form alone (bench/browser/lighthouse-floor.tsx, React's production build,
  * minified, nothing stored or fetched). Each is served by a bare HTTP server on an origin of its
  * own, out of reach of the app's service worker. What the floor misses, the machine of the day
