@@ -338,7 +338,10 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
       const started: Promise<void>[] = [];
       for (const module of Object.values(instances)) {
         if (!module.prefetch) continue;
-        started.push(module.prefetch(roles));
+        const prefetching = module.prefetch(roles);
+        // Seen below with the others: not an unhandled rejection if it fails while the next ones start.
+        prefetching.catch(() => undefined);
+        started.push(prefetching);
         await yieldToPage();
       }
       const failed = (await Promise.allSettled(started)).find((r) => r.status === 'rejected');

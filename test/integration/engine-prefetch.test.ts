@@ -19,14 +19,17 @@ afterAll(() => server.app.close());
 afterEach(() => releaseClock());
 
 /** Signed in with every GET the session and engine make recorded (path and query). */
-async function signedIn(email: string) {
+async function signedIn(email: string, unreachable?: string) {
   const asked: string[] = [];
   const session = createSession({
     store: memoryStore(),
     defaultBaseUrl: base,
     fetch: (input, init) => {
       const request = new Request(input, init);
-      if (request.method === 'GET') asked.push(new URL(request.url).pathname.replace(/^\/api\//, ''));
+      const path = new URL(request.url).pathname.replace(/^\/api\//, '');
+      if (request.method === 'GET') asked.push(path);
+      // One resource the network does not reach: refused at once, as a cut connection is.
+      if (path === unreachable) return Promise.reject(new TypeError('Failed to fetch'));
       return fetch(input, init);
     },
   });
@@ -60,6 +63,16 @@ describe('engine prefetch', () => {
     expect(asked).toEqual(
       expect.arrayContaining(['firm/dashboards/firm_owners/0', 'real_estates/with_contract', 'echopark/user/me/part', 'echopark/requests-map']),
     );
+    await engine.wipe();
+  });
+
+  it("one module's failure is the prefetch's, and the other modules' requests still leave", async () => {
+    const { engine, asked, roles } = await signedIn('admin@demo.fr', 'real_estates/with_contract');
+    asked.length = 0;
+    // The modules start one per task: a failure that comes while the next ones start is kept for the end
+    // (vitest fails the file on an unhandled rejection).
+    await expect(engine.prefetch(roles)).rejects.toBeTruthy();
+    expect(asked).toEqual(expect.arrayContaining(['real_estates/with_contract', 'firm/dashboards/firm_owners/0', 'echopark/requests-map']));
     await engine.wipe();
   });
 });
