@@ -22,7 +22,7 @@ import { collectUnsent, type UnsentWork } from './outbox/unsent';
 import type { CollectionName } from './store/schemas';
 import type { EngineModule, FacadesOf, ModuleContext, ModuleInstance } from './facades/module';
 import { createBriefcase, type Briefcase, type BriefcaseOptions } from './briefcase/briefcase';
-import { yieldToPage } from './yield-to-page';
+import { startOnePerTask, yieldToPage } from './yield-to-page';
 import type { PrimePass } from './briefcase/types';
 import { joinUrl } from './api/client';
 import { MEDIA_CACHE } from './contract/caches';
@@ -335,15 +335,15 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     /** After sign-in: each module loads what the user's roles need offline; the first failure is thrown. */
     async prefetch(roles: readonly string[]): Promise<void> {
       // Each module's requests leave in a task of their own (all together, one long task at a page load).
-      const started: Promise<void>[] = [];
-      for (const module of Object.values(instances)) {
-        if (!module.prefetch) continue;
-        const prefetching = module.prefetch(roles);
-        // Seen below with the others: not an unhandled rejection if it fails while the next ones start.
-        prefetching.catch(() => undefined);
-        started.push(prefetching);
-        await yieldToPage();
-      }
+      const prefetches = Object.values(instances).flatMap((m) => (m.prefetch ? [m.prefetch.bind(m)] : []));
+      const started = await startOnePerTask(
+        prefetches.map((prefetch) => () => {
+          const prefetching = prefetch(roles);
+          // Seen below with the others: not an unhandled rejection if it fails while the next ones start.
+          prefetching.catch(() => undefined);
+          return prefetching;
+        }),
+      );
       const failed = (await Promise.allSettled(started)).find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
     },

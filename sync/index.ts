@@ -27,7 +27,7 @@ export { AppError, NoLocalStore, SessionEnded, CommandRefused, isNoLocalStore, i
 export type { Doc } from './facades/docs';
 export type { UnsentItem } from './facades/module';
 export { PREFETCH_MAX_AGE_MS } from './facades/module';
-export { yieldToPage } from './yield-to-page';
+export { startOnePerTask, yieldToPage } from './yield-to-page';
 export type { UnsentWork } from './outbox/unsent';
 export type { Draft } from './drafts/kit';
 /** The app's engine: the generic engine with the app's modules (engine.os, engine.visits, …). */

@@ -86,15 +86,12 @@ export async function openStore(userId: number, env: StoreEnv = {}): Promise<Sto
     multiInstance: true,
     closeDuplicates: true,
   });
-  const schemas = Object.fromEntries(
-    Object.entries(collectionSchemas).map(([name, schema]) => [name, { schema, localDocuments: false, migrationStrategies: migrationStrategies[name] ?? {} }]),
-  );
   // One collection per task, after the database's open: all ten in one call made one chain of promise
   // callbacks (schemas checked and hashed, storage instances opened, migrations looked at) of 100 ms in
   // Lighthouse's profiled load of /dashboard-visites (issue 22).
-  for (const [name, collection] of Object.entries(schemas)) {
+  for (const [name, schema] of Object.entries(collectionSchemas)) {
     await yieldToPage();
-    await db.addCollections({ [name]: collection } as never);
+    await db.addCollections({ [name]: { schema, localDocuments: false, migrationStrategies: migrationStrategies[name] ?? {} } } as never);
   }
   const files = openFileStore(userId, env);
   return {

@@ -19,7 +19,7 @@ import { showToast } from '../../services/toasts';
 import { handleError, setErrorNavigation } from '../../services/errors';
 import { showPushNotes } from './push-notes';
 import { afterPaint, whenIdle } from '../../ui/after-paint';
-import { yieldToPage } from '../../../sync/index';
+import { startOnePerTask } from '../../../sync/index';
 import { warmScreens } from './warm-screens';
 import { isInstalled } from '../../ui/installed';
 import { lazyRetried } from './lazy-retried';
@@ -76,22 +76,22 @@ function useSessionLife(screenShown: boolean): void {
     // the outbox's turn) made one task of 88 ms in Lighthouse's profiled load of /dashboard-visites.
     // None leaves once the session's life is over (signed out in between).
     let live = true;
-    const stillLive = () => yieldToPage().then(() => live);
     void getEngine()
       .then(async (engine) => {
         if (!navigator.onLine) return;
-        // Opened with the network: what waits out a backoff leaves now (a reload or a navigation that
-        // cut a send short, or attempts made offline, may have pushed it minutes away).
-        void engine.sendNow();
-        if (!(await stillLive())) return;
-        void engine.account.refreshUser().catch(background);
-        if (!(await stillLive())) return;
-        // Tunnels and lists a user will need without network, loaded now (each module's prefetch).
-        void engine.prefetch(session.state.user?.roles ?? []).catch(background);
-        if (!(await stillLive())) return;
-        void session.loadUnreadCount().catch(background);
-        if (!(await stillLive())) return;
-        void session.loadVersion().catch(background);
+        await startOnePerTask(
+          [
+            // Opened with the network: what waits out a backoff leaves now (a reload or a navigation that
+            // cut a send short, or attempts made offline, may have pushed it minutes away).
+            () => void engine.sendNow(),
+            () => void engine.account.refreshUser().catch(background),
+            // Tunnels and lists a user will need without network, loaded now (each module's prefetch).
+            () => void engine.prefetch(session.state.user?.roles ?? []).catch(background),
+            () => void session.loadUnreadCount().catch(background),
+            () => void session.loadVersion().catch(background),
+          ],
+          () => live,
+        );
       })
       .catch(background);
     // The offline briefcase (issue 20): its first pass once the screen is painted and the page idle, so
