@@ -6,7 +6,7 @@
  * (session-life.ts), the other tabs' sign-in and sign-out (other-tabs.ts), and the
  * offline briefcase's first-pass indicator (briefcase-progress.tsx).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { fr } from '../../i18n/fr';
@@ -71,6 +71,27 @@ export function RootLayout() {
   const needsUpdate = minVersionToUse !== null && session.needsUpdate;
   const showTop = signedIn && !meta.hideTopBar && !needsUpdate;
   const showNav = signedIn && !meta.hideNav && !needsUpdate;
+  const navVariant = meta.nav ?? 'default';
+  // The screen and the bars keep their elements while what they show is the same: the layout drawn
+  // again (the screen shown, the session's state changed) then does not draw them again with it, in
+  // the router's synchronous update at each page load (issue 22). Each follows its own state itself.
+  const outlet = useMemo(() => <Outlet />, []);
+  const topBarElement = useMemo(
+    () => (
+      <Suspense fallback={<div className="topbar" aria-hidden="true" />}>
+        <TopBar title={title} />
+      </Suspense>
+    ),
+    [title],
+  );
+  const navBarElement = useMemo(
+    () => (
+      <Suspense fallback={<div className="navbar" aria-hidden="true" />}>
+        <NavBar variant={navVariant} />
+      </Suspense>
+    ),
+    [navVariant],
+  );
   return (
     <div className={`app${showNav ? ' app--with-nav' : ''}`}>
       <a href="#main" className="skip-link">
@@ -83,23 +104,15 @@ export function RootLayout() {
         </Suspense>
       ) : (
         <>
-          {showTop ? (
-            <Suspense fallback={<div className="topbar" aria-hidden="true" />}>
-              <TopBar title={title} />
-            </Suspense>
-          ) : null}
+          {showTop ? topBarElement : null}
           {showTop ? (
             <main id="main" className="main">
-              <Outlet />
+              {outlet}
             </main>
           ) : (
-            <Outlet />
+            outlet
           )}
-          {showNav ? (
-            <Suspense fallback={<div className="navbar" aria-hidden="true" />}>
-              <NavBar variant={meta.nav ?? 'default'} />
-            </Suspense>
-          ) : null}
+          {showNav ? navBarElement : null}
         </>
       )}
       <ToastsView />
