@@ -6,7 +6,7 @@
  * (session-life.ts), the other tabs' sign-in and sign-out (other-tabs.ts), and the
  * offline briefcase's first-pass indicator (briefcase-progress.tsx).
  */
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { fr } from '../../i18n/fr';
@@ -26,8 +26,13 @@ import { lazyRetried, untilLoaded } from './lazy-retried';
 // The bars' loaders retry themselves: the early load below and the lazy components share them.
 const topBar = () => untilLoaded(() => import('./top-bar'));
 const navBar = () => untilLoaded(() => import('./nav-bar'));
-const TopBar = lazy(() => topBar().then((m) => ({ default: m.TopBar })));
-const NavBar = lazy(() => navBar().then((m) => ({ default: m.NavBar })));
+// The screen and the bars are not drawn again with the layout while what they show is the same (the
+// same outlet element, bars memoized on their props): at each page load the router's last update is a
+// synchronous one (useSyncExternalStore) that drew the whole tree again through the layout (issue 22).
+// Each follows its own state itself.
+const TopBar = memo(lazy(() => topBar().then((m) => ({ default: m.TopBar }))));
+const NavBar = memo(lazy(() => navBar().then((m) => ({ default: m.NavBar }))));
+const outlet = <Outlet />;
 const SessionLife = lazyRetried(() => import('./session-life').then((m) => m.SessionLife));
 const UpdatePrompt = lazyRetried(() => import('./update-prompt').then((m) => m.UpdatePrompt));
 const BriefcaseProgress = lazyRetried(() => import('./briefcase-progress').then((m) => m.BriefcaseProgress));
@@ -71,27 +76,6 @@ export function RootLayout() {
   const needsUpdate = minVersionToUse !== null && session.needsUpdate;
   const showTop = signedIn && !meta.hideTopBar && !needsUpdate;
   const showNav = signedIn && !meta.hideNav && !needsUpdate;
-  const navVariant = meta.nav ?? 'default';
-  // The screen and the bars keep their elements while what they show is the same: the layout drawn
-  // again (the screen shown, the session's state changed) then does not draw them again with it, in
-  // the router's synchronous update at each page load (issue 22). Each follows its own state itself.
-  const outlet = useMemo(() => <Outlet />, []);
-  const topBarElement = useMemo(
-    () => (
-      <Suspense fallback={<div className="topbar" aria-hidden="true" />}>
-        <TopBar title={title} />
-      </Suspense>
-    ),
-    [title],
-  );
-  const navBarElement = useMemo(
-    () => (
-      <Suspense fallback={<div className="navbar" aria-hidden="true" />}>
-        <NavBar variant={navVariant} />
-      </Suspense>
-    ),
-    [navVariant],
-  );
   return (
     <div className={`app${showNav ? ' app--with-nav' : ''}`}>
       <a href="#main" className="skip-link">
@@ -104,7 +88,11 @@ export function RootLayout() {
         </Suspense>
       ) : (
         <>
-          {showTop ? topBarElement : null}
+          {showTop ? (
+            <Suspense fallback={<div className="topbar" aria-hidden="true" />}>
+              <TopBar title={title} />
+            </Suspense>
+          ) : null}
           {showTop ? (
             <main id="main" className="main">
               {outlet}
@@ -112,7 +100,11 @@ export function RootLayout() {
           ) : (
             outlet
           )}
-          {showNav ? navBarElement : null}
+          {showNav ? (
+            <Suspense fallback={<div className="navbar" aria-hidden="true" />}>
+              <NavBar variant={meta.nav ?? 'default'} />
+            </Suspense>
+          ) : null}
         </>
       )}
       <ToastsView />
