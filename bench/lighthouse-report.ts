@@ -8,6 +8,7 @@
  * and by how much.
  */
 import type { Result } from 'lighthouse';
+import type { LoadCosts } from './lighthouse-load-costs';
 import type { ThrottledLoad } from './lighthouse-throttled';
 
 type Audit = Result['audits'][string];
@@ -43,6 +44,8 @@ export interface PageFigures {
   benchmarkIndex: number | null;
   /** The same load under Chromium's real 4× throttling (lighthouse-throttled.ts). */
   throttled4x?: ThrottledLoad;
+  /** The median run's frames, threads' CPU and blocking on wall vs CPU time (lighthouse-load-costs.ts). */
+  loadCosts?: LoadCosts | null;
   explanation?: Record<string, unknown>;
 }
 

@@ -13,11 +13,13 @@ import path from 'node:path';
 import type { Artifacts } from 'lighthouse';
 import { ROOT } from './env';
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's own CPU time in the event (wall time is `dur`). */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -184,7 +186,7 @@ function label(e: TraceEvent): { what: string; code?: string } {
 }
 
 /** The renderer main thread of the audited page: the CrRendererMain with the most task time. */
-function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
+export function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
   const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const time = new Map<string, number>();
   for (const e of events) {

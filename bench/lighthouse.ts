@@ -33,6 +33,7 @@ import { topSelfTime, type HotFunction } from './profile';
 import { pageFigures, type Goals, type PageFigures } from './lighthouse-report';
 import { roleScreens, screenFilter, type RoleScreens } from './lighthouse-screens';
 import { longTaskAnatomy, type TaskAnatomy } from './lighthouse-tasks';
+import { loadCosts, loadCostsText } from './lighthouse-load-costs';
 import { throttledLoad } from './lighthouse-throttled';
 import { floorText, lighthouseFloor, type LighthouseFloor } from './lighthouse-floor';
 import { stats } from './big-visit';
@@ -86,13 +87,13 @@ async function audit(slug: string, url: string, port: number, signedIn: boolean)
   for (let i = 0; i < RUNS; i++) {
     const result = await run(url, port, signedIn, false);
     if (!result) throw new Error(`Lighthouse gave nothing for ${url}`);
-    runs.push(result.lhr);
+    runs.push(result);
   }
-  runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  const lhr = runs[Math.floor(runs.length / 2)]!;
+  runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+  const median = runs[Math.floor(runs.length / 2)]!;
   fs.mkdirSync(OUT, { recursive: true });
-  fs.writeFileSync(path.join(OUT, `${slug}.json`), JSON.stringify(lhr));
-  const figures = pageFigures(slug, new URL(url).pathname, lhr, GOALS);
+  fs.writeFileSync(path.join(OUT, `${slug}.json`), JSON.stringify(median.lhr));
+  const figures = { ...pageFigures(slug, new URL(url).pathname, median.lhr, GOALS), loadCosts: loadCosts(median.artifacts) };
   if (figures.met.performance && figures.met.totalBlockingTime) return figures;
   const profiled = await run(url, port, signedIn, true);
   const anatomy = profiled ? longTaskAnatomy(profiled.artifacts) : [];
@@ -175,6 +176,7 @@ const timeExplanation = (floor: LighthouseFloor) => (p: PageFigures) => {
     realThrottling4x: p.throttled4x
       ? `the same load under Chromium's real 4× throttling: blocking ${p.throttled4x.blockingMs} ms, longest task ${p.throttled4x.longestTaskMs} ms (medians of ${p.throttled4x.runs} reloads; lighthouse-throttled.ts)`
       : undefined,
+    loadCosts: p.loadCosts ? loadCostsText(p.loadCosts) : undefined,
     floor: floorText(floor),
   };
 };
@@ -241,7 +243,8 @@ function printSummary(pages: PageFigures[], worst: Record<string, Worst>): void 
   for (const p of pages) {
     console.error(
       `  ${p.page.padEnd(34)} perf ${p.performance?.toFixed(2)} (${yes(p.met.performance)})  CLS ${p.cumulativeLayoutShift.toFixed(3)} (${yes(p.met.cumulativeLayoutShift)})  TBT ${p.totalBlockingTimeMs} ms (${yes(p.met.totalBlockingTime)})  a11y ${p.accessibility}  bp ${p.bestPractices}` +
-        (p.throttled4x ? `  | real 4×: blocking ${p.throttled4x.blockingMs} ms, longest task ${p.throttled4x.longestTaskMs} ms` : ''),
+        (p.throttled4x ? `  | real 4×: blocking ${p.throttled4x.blockingMs} ms, longest task ${p.throttled4x.longestTaskMs} ms` : '') +
+        (p.loadCosts ? `  | ${p.loadCosts.framesDrawn} frames, blocking on CPU time ${p.loadCosts.blockingOnCpuMs} ms` : ''),
     );
   }
   for (const [figure, w] of Object.entries(worst)) {

@@ -2,7 +2,8 @@
  * The global loading indicator (spec part 2 §2.4, §9): a thin bar at the top
  * of the window that starts on each navigation and stops 300 ms after it has
  * resolved. It sits over the top edge without taking room or clicks, and is
- * still (no growing animation) for people who ask for reduced motion.
+ * still: a moving bar kept the GPU process drawing frames through the load, on
+ * the cores the load needs (styles.css says what it cost).
  */
 import { useEffect, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
