@@ -169,7 +169,7 @@ export function useServerPagedList<T>(key: string, search: string, source: Serve
   const paged = usePagedList(open, [key]);
   const found = useWatch<T[]>((engine) => (needle ? find(engine, needle) : of([])), [key, needle], []);
 
-  const { refresh, refreshing } = usePull(
+  const { refresh, refreshing, refreshAsked } = usePull(
     async (engine) => {
       lastLoad.current = Date.now();
       nextPage.current = 2;
@@ -209,7 +209,7 @@ export function useServerPagedList<T>(key: string, search: string, source: Serve
   const loaded = needle ? found.loaded : paged.loaded;
   // Offline, only what the store holds can come: no 'more' for a page that cannot be asked.
   const hasMore = !needle && (!paged.complete || (!exhausted && navigator.onLine));
-  return { docs, loaded, loadMore, reload, refreshing, hasMore };
+  return { docs, loaded, loadMore, reload, refreshing, refreshAsked, hasMore };
 }
 
 /**
@@ -253,9 +253,10 @@ const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length
 export function usePull(
   pull: (engine: Engine) => Promise<unknown>,
   deps: DependencyList,
-): { refresh: () => Promise<void>; refreshing: boolean; outcome: PullOutcome } {
+): { refresh: () => Promise<void>; refreshing: boolean; refreshAsked: boolean; outcome: PullOutcome } {
   const ready = useOpenStoreUser() !== null;
-  const [refreshing, setRefreshing] = useState(false);
+  // Which pull runs: one that came by itself, or the refresh the person asked for (RefreshButton turns only then).
+  const [running, setRunning] = useState<false | 'by-itself' | 'asked'>(false);
   const [ended, setEnded] = useState<{ deps: DependencyList; outcome: PullOutcome }>({ deps: [], outcome: WAITING });
   const latestPull = useStableCallback(pull);
   const currentDeps = useRef(deps);
@@ -266,7 +267,7 @@ export function usePull(
       setEnded({ deps: forDeps, outcome: { state: 'offline' } });
       return;
     }
-    setRefreshing(true);
+    setRunning(explicit ? 'asked' : 'by-itself');
     try {
       await latestPull(await getEngine());
       setEnded({ deps: forDeps, outcome: { state: 'done' } });
@@ -274,7 +275,7 @@ export function usePull(
       setEnded({ deps: forDeps, outcome: { state: 'failed', error } });
       handleError(error, { background: !explicit });
     } finally {
-      setRefreshing(false);
+      setRunning(false);
     }
   });
   useEffect(() => {
@@ -292,7 +293,12 @@ export function usePull(
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller lists what the pull depends on
   }, [ready, ...deps]);
-  return { refresh: () => run.current(true), refreshing, outcome: sameDeps(ended.deps, deps) ? ended.outcome : WAITING };
+  return {
+    refresh: () => run.current(true),
+    refreshing: running !== false,
+    refreshAsked: running === 'asked',
+    outcome: sameDeps(ended.deps, deps) ? ended.outcome : WAITING,
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  * button.
  */
 import type { ReactNode } from 'react';
-import { Icon } from './icons';
+import { RefreshButton } from './refresh-button';
 import { RefreshedAt } from './refreshed-at';
 import './detail-header.css';
 
@@ -17,6 +17,7 @@ export function DetailHeader({
   resource,
   refreshLabel,
   refreshing,
+  refreshAsked,
   onRefresh,
 }: {
   title: string;
@@ -28,6 +29,8 @@ export function DetailHeader({
   resource: string;
   refreshLabel: string;
   refreshing: boolean;
+  /** The person's own refresh runs: the icon turns (RefreshButton). */
+  refreshAsked: boolean;
   onRefresh: () => void;
 }) {
   return (
@@ -38,9 +41,7 @@ export function DetailHeader({
       {children}
       <div className="detail-head__refresh">
         <RefreshedAt resource={resource} />
-        <button type="button" className="icon-button" aria-label={refreshLabel} onClick={onRefresh} disabled={refreshing}>
-          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
-        </button>
+        <RefreshButton label={refreshLabel} onRefresh={onRefresh} refreshing={refreshing} asked={refreshAsked} />
       </div>
     </header>
   );

@@ -72,6 +72,31 @@ describe('interventions', () => {
     await close();
   });
 
+  it('the refresh icon turns only for the refresh a person asks for; the pulls that come by themselves leave it still', async () => {
+    const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
+    // Each answer of the list held until released: the pull stays running while the button is read.
+    let release: () => void = () => undefined;
+    await page.route('**/api/intervention_requests/list/undetailed**', async (route) => {
+      await new Promise<void>((go) => (release = go));
+      await route.continue();
+    });
+    const button = page.getByRole('button', { name: 'Actualiser' });
+    const turning = () => button.evaluate((b) => b.querySelector('svg')!.getAnimations().length > 0);
+    await page.goto('/requests');
+    // The pull of the opened screen: the button waits for it, still (a turning icon draws 60 frames a second).
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await turning()).toBe(false);
+    release();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await turning()).toBe(true);
+    release();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    expect(await turning()).toBe(false);
+    await close();
+  });
+
   it('the manager dashboard holds its cards’ room until the dashboard comes: nothing moves when it does', async () => {
     const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
     await page.addInitScript(() => {

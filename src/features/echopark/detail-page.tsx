@@ -22,7 +22,7 @@ const route = getRouteApi('/echopark-request/$id');
 
 export function EchoparkDetailPage() {
   const { id } = route.useParams();
-  const { request, loaded, refresh, refreshing, outcome } = useEchoparkRequest(id);
+  const { request, loaded, refresh, refreshing, refreshAsked, outcome } = useEchoparkRequest(id);
   // Not in the store: online, the server says whether it is there for this user ('Page introuvable' and back); offline, not on this device.
   const presence = useDetailPresence({
     id,
@@ -74,6 +74,7 @@ export function EchoparkDetailPage() {
         resource={`echopark:${requestId}`}
         refreshLabel={t.refreshDetail}
         refreshing={refreshing}
+        refreshAsked={refreshAsked}
         onRefresh={() => void refresh()}
       />
       <div className="ep-panels">

@@ -13,6 +13,7 @@ import { activeFilterCount, filterOptions, filterRequests, NO_FILTERS, type List
 import { runOperation } from '../../services/commands';
 import { session } from '../../services/session';
 import { Icon } from '../../ui/icons';
+import { RefreshButton } from '../../ui/refresh-button';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { FilterDialog } from './filter-dialog';
@@ -23,7 +24,7 @@ import './echopark.css';
 
 export function EchoparkListPage() {
   const { user } = useSnapshot(session.state);
-  const { communities, items, loaded, refresh, refreshing } = useEchoparkList();
+  const { communities, items, loaded, refresh, refreshing, refreshAsked } = useEchoparkList();
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState(false);
@@ -73,9 +74,7 @@ export function EchoparkListPage() {
         <button type="button" className={`btn btn--ghost${count ? ' ep-filter--on' : ''}`} onClick={() => setDialog(true)} aria-haspopup="dialog">
           {count ? t.filtersActive(count) : t.filters}
         </button>
-        <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void refresh()} disabled={refreshing}>
-          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
-        </button>
+        <RefreshButton label={t.refresh} onRefresh={() => void refresh()} refreshing={refreshing} asked={refreshAsked} />
       </div>
       <RefreshedAt resource="echopark:list" />
       {!loaded ? (

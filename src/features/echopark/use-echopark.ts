@@ -53,6 +53,7 @@ export function useEchoparkList() {
     loaded: list.loaded && (communities !== null || attempted || !navigator.onLine),
     refresh,
     refreshing: pull.refreshing,
+    refreshAsked: pull.refreshAsked,
   };
 }
 
@@ -67,7 +68,7 @@ export function useCreationData() {
 export function useEchoparkRequest(id: string) {
   const request = useWatch((engine) => engine.echopark.watchRequest(id), [id], null);
   const docId = request.value?.id ?? id;
-  const { refresh, refreshing, outcome } = usePull((engine) => engine.echopark.refreshRequest(docId), [docId]);
+  const { refresh, refreshing, refreshAsked, outcome } = usePull((engine) => engine.echopark.refreshRequest(docId), [docId]);
   useRefreshAfterSent([`echopark:${id}`, `echopark:${docId}`], refresh);
-  return { request: request.value, loaded: request.loaded, refresh, refreshing, outcome };
+  return { request: request.value, loaded: request.loaded, refresh, refreshing, refreshAsked, outcome };
 }

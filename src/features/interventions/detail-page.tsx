@@ -72,6 +72,7 @@ export function InterventionDetailPage() {
         resource={`intervention:${id}`}
         refreshLabel={t.refresh}
         refreshing={model.refreshing}
+        refreshAsked={model.refreshAsked}
         onRefresh={() => void model.refresh()}
       >
         {hint ? <p className="alert alert--info">{hint}</p> : null}

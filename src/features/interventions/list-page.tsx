@@ -12,7 +12,7 @@ import { filtersFor, parseFilter, placesOf, type ListFilter } from '../../domain
 import { session, storage } from '../../services/session';
 import { useNearBottom } from '../../services/store-hooks';
 import { FilterChips } from '../../ui/filter-chips';
-import { Icon } from '../../ui/icons';
+import { RefreshButton } from '../../ui/refresh-button';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -32,7 +32,7 @@ export function InterventionListPage() {
   const navigate = useNavigate();
   const filter = parseFilter(search.status ?? storage.getItem(FILTER_KEY), manager);
   const [query, setQuery] = useState('');
-  const { docs, loaded, loadMore, reload, refreshing, hasMore } = useInterventionList(placesOf(filter), query);
+  const { docs, loaded, loadMore, reload, refreshing, refreshAsked, hasMore } = useInterventionList(placesOf(filter), query);
   const sentinel = useNearBottom(loadMore, docs.length);
 
   useEffect(() => storage.setItem(FILTER_KEY, String(filter)), [filter]);
@@ -47,9 +47,7 @@ export function InterventionListPage() {
           <span className="sr-only">{t.searchLabel}</span>
           <input type="search" value={query} placeholder={t.searchPlaceholder} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void reload()} disabled={refreshing}>
-          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
-        </button>
+        <RefreshButton label={t.refresh} onRefresh={() => void reload()} refreshing={refreshing} asked={refreshAsked} />
         {manager ? (
           <Link to="/requests-create" className="btn btn--primary">
             {t.newRequest}

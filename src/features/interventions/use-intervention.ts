@@ -17,7 +17,7 @@ export function useIntervention(id: string) {
   const appointments = useWatch((engine) => engine.interventions.watchAppointments(id), [id], []);
   const debriefings = useWatch((engine) => engine.interventions.watchDebriefings(id), [id], []);
   const messages = useWatch((engine) => engine.interventions.watchMessages(id), [id], []);
-  const { refresh, refreshing, outcome } = usePull(
+  const { refresh, refreshing, refreshAsked, outcome } = usePull(
     async (engine) => {
       await engine.interventions.refreshDetail(id);
       // Reading the thread marked it read on the server: the nav's unread badge follows now, not at the next 120 s tick.
@@ -37,6 +37,7 @@ export function useIntervention(id: string) {
     messages: messages.value,
     refresh,
     refreshing,
+    refreshAsked,
     outcome,
   };
 }

@@ -69,6 +69,7 @@ export function OsDetailPage() {
         resource={`os:${id}`}
         refreshLabel={t.refresh}
         refreshing={model.refreshing}
+        refreshAsked={model.refreshAsked}
         onRefresh={() => void model.refresh()}
       />
 

@@ -11,7 +11,7 @@ import { OS_FILTERS, osPlacesOf, parseOsFilter, type OsFilter } from '../../doma
 import { storage } from '../../services/session';
 import { useNearBottom, usePull, useWatch } from '../../services/store-hooks';
 import { FilterChips } from '../../ui/filter-chips';
-import { Icon } from '../../ui/icons';
+import { RefreshButton } from '../../ui/refresh-button';
 import { RefreshedAt } from '../../ui/refreshed-at';
 import { EmptyOrNotYet } from '../../ui/offline-not-yet';
 import { ListSkeleton } from '../../ui/list-skeleton';
@@ -29,7 +29,7 @@ export function OsListPage() {
   const navigate = useNavigate();
   const filter = parseOsFilter(search.status ?? storage.getItem(FILTER_KEY));
   const [query, setQuery] = useState('');
-  const { docs, loaded, loadMore, reload, refreshing, hasMore } = useOsList(osPlacesOf(filter), query);
+  const { docs, loaded, loadMore, reload, refreshing, refreshAsked, hasMore } = useOsList(osPlacesOf(filter), query);
   const { value: dashboard } = useWatch((engine) => engine.os.watchDashboard(), [], null);
   const { value: drafts } = useWatch((engine) => engine.os.watchDrafts(), [], []);
   usePull((engine) => engine.os.refreshDashboard(), []);
@@ -48,9 +48,7 @@ export function OsListPage() {
           <span className="sr-only">{t.searchLabel}</span>
           <input type="search" value={query} placeholder={t.searchPlaceholder} onChange={(e) => setQuery(e.target.value)} />
         </label>
-        <button type="button" className="icon-button" aria-label={t.refresh} onClick={() => void reload()} disabled={refreshing}>
-          <Icon name="refresh" className={refreshing ? 'spin' : undefined} />
-        </button>
+        <RefreshButton label={t.refresh} onRefresh={() => void reload()} refreshing={refreshing} asked={refreshAsked} />
         {dashboard?.canCreateWorkValidationRequest ? (
           <Link to="/requests-os-create" className="btn btn--primary">
             {t.newRequest}

@@ -13,7 +13,7 @@ export function useOs(id: string) {
   const os = useWatch((engine) => engine.os.watchDetail(id), [id], null);
   const messages = useWatch((engine) => engine.os.watchMessages(id), [id], []);
   const { value: dashboard, loaded: dashboardLoaded } = useWatch((engine) => engine.os.watchDashboard(), [], null);
-  const { refresh, refreshing, outcome } = usePull(
+  const { refresh, refreshing, refreshAsked, outcome } = usePull(
     async (engine) => {
       await engine.os.refreshDetail(id);
       // Reading the thread marked it read on the server: the nav's unread badge follows now, not at the next 120 s tick.
@@ -22,5 +22,5 @@ export function useOs(id: string) {
     [id],
   );
   useRefreshAfterSent([`os:${id}`], refresh);
-  return { user, os, messages: messages.value, dashboard, dashboardLoaded, refresh, refreshing, outcome };
+  return { user, os, messages: messages.value, dashboard, dashboardLoaded, refresh, refreshing, refreshAsked, outcome };
 }
