@@ -41,9 +41,15 @@ export function loadCosts(artifacts: Artifacts, slowdown = 4): LoadCosts | null 
   const cpu = new Map<string, number>();
   let blockingOnWallMs = 0;
   let blockingOnCpuMs = 0;
-  for (const e of events) {
-    if (e.ph !== 'X' || !TASK.has(e.name) || e.tdur === undefined) continue;
-    const thread = threadNames.get(`${e.pid}:${e.tid}`) ?? String(e.tid);
+  // Top-level tasks only: a thread's task events may nest (a RunTask inside another), counted once.
+  const busyUntil = new Map<string, number>();
+  const tasks = events.filter((e) => e.ph === 'X' && TASK.has(e.name) && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
+  for (const e of tasks) {
+    if (e.tdur === undefined) continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ts < (busyUntil.get(key) ?? 0)) continue;
+    busyUntil.set(key, e.ts + (e.dur ?? 0));
+    const thread = threadNames.get(key) ?? String(e.tid);
     const mine = e.pid === main.pid && e.tid === main.tid;
     const name = mine ? 'page main thread' : e.pid === main.pid ? `page ${thread}` : `${processNames.get(e.pid) ?? e.pid} ${thread}`;
     cpu.set(name, (cpu.get(name) ?? 0) + e.tdur / 1000);

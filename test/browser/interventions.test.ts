@@ -13,6 +13,7 @@ import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type Browse
 import fs from 'node:fs';
 import os from 'node:os';
 import { sqlOf } from '../sql';
+import { WARM_AFTER_MS } from '../../src/app/shell/warm-screens';
 
 let env: BrowserEnv;
 beforeAll(async () => {
@@ -94,6 +95,21 @@ describe('interventions', () => {
     release();
     await expect.poll(() => button.isEnabled()).toBe(true);
     expect(await turning()).toBe(false);
+    await close();
+  });
+
+  it('the code of the screens not opened yet loads once the first screen’s load is over, never beside it', async () => {
+    const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
+    await waitForServiceWorker(page);
+    let start = 0;
+    const accountCode: number[] = [];
+    page.on('request', (request) => /\/assets\/account-page-[\w-]+\.js$/.test(request.url()) && accountCode.push(Date.now() - start));
+    start = Date.now();
+    await page.goto('/dashboard');
+    await page.getByText('Rendez-vous à valider').waitFor();
+    // Loaded ahead all the same, so that a first open offline does not wait for it.
+    await expect.poll(() => accountCode.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(accountCode[0]).toBeGreaterThanOrEqual(WARM_AFTER_MS);
     await close();
   });
 
