@@ -274,8 +274,15 @@ export function createSession(env: SessionEnv) {
         Object.assign(state, emptySession(), { expired: false });
       }
       if (change === 'same' && stored.tokens) {
-        state.tokens = stored.tokens;
+        // Only what differs: each change here is written back to the storage, and one that left a
+        // value unlike the other tab's (the unread count it had just learnt) bounced between the two
+        // tabs without end, each storage event answered by a write (issue 22: ~1,000 a second, a core
+        // each, with a detail open in one tab). The other tab's count and version are the newest.
+        const { token, refresh_token } = stored.tokens;
+        if (token !== state.tokens?.token || refresh_token !== state.tokens.refresh_token) state.tokens = stored.tokens;
         state.tokensAt = stored.tokensAt;
+        state.unreadCount = stored.unreadCount;
+        state.minVersionToUse = stored.minVersionToUse;
         if (state.expired) state.expired = false;
       }
       return change;

@@ -114,6 +114,42 @@ describe('session', () => {
     expect(tabB.state.tokens?.refresh_token).toBe(rotated);
   });
 
+  it('two tabs that disagree on the unread count settle on the newest: a storage event is not answered by a write for ever', async () => {
+    // The browser's localStorage shared by two tabs: a write that changes a value tells every other tab.
+    const values = new Map<string, string>();
+    const listeners: { tab: number; heard: () => void }[] = [];
+    let events = 0;
+    const storeOf = (tab: number) => ({
+      getItem: (k: string) => values.get(k) ?? null,
+      setItem: (k: string, v: string) => {
+        if (values.get(k) === v) return;
+        values.set(k, v);
+        for (const l of listeners.filter((l) => l.tab !== tab)) {
+          events++;
+          setTimeout(l.heard, 0);
+        }
+      },
+      removeItem: (k: string) => void values.delete(k),
+    });
+    const tabA = createSession({ store: storeOf(1), defaultBaseUrl: base });
+    await tabA.login('gestionnaire@demo.fr', 'demo1234');
+    const tabB = createSession({ store: storeOf(2), defaultBaseUrl: base });
+    // What other-tabs.ts does on a storage event of the session's key.
+    for (const [n, tab] of [
+      [1, tabA],
+      [2, tabB],
+    ] as const)
+      listeners.push({ tab: n, heard: () => tab.storedChange() !== 'signed-out' && void tab.adoptStored() });
+    tabB.state.unreadCount = 2;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    events = 0;
+    // A detail opened in tab A marks its thread read: A's count is now 0, B still says 2.
+    tabA.state.unreadCount = 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toBeLessThanOrEqual(2);
+    expect([tabA.state.unreadCount, tabB.state.unreadCount]).toEqual([0, 0]);
+  });
+
   it('a tab told of a sign-out learns whether the user deleted their data or the session expired', async () => {
     const store = memoryStore();
     const tabA = createSession({ store, defaultBaseUrl: base });
