@@ -43,9 +43,8 @@ export function loadCosts(artifacts: Artifacts, slowdown = 4): LoadCosts | null 
   let blockingOnCpuMs = 0;
   // Top-level tasks only: a thread's task events may nest (a RunTask inside another), counted once.
   const busyUntil = new Map<string, number>();
-  const tasks = events.filter((e) => e.ph === 'X' && TASK.has(e.name) && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
+  const tasks = events.filter((e): e is TraceEvent & { tdur: number } => e.ph === 'X' && TASK.has(e.name) && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
   for (const e of tasks) {
-    if (e.tdur === undefined) continue;
     const key = `${e.pid}:${e.tid}`;
     if (e.ts < (busyUntil.get(key) ?? 0)) continue;
     busyUntil.set(key, e.ts + (e.dur ?? 0));
