@@ -154,6 +154,47 @@ describe('offline shell and updates', () => {
     await context.close();
   });
 
+  it('a controlled page takes its shell files from the precache and its API JSON from the network without waking the worker; media still go through it', async () => {
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'inspecteur@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+    await waitForServiceWorker(page);
+    await page.goto('/visites');
+    await page.getByRole('heading', { name: 'Liste des visites' }).waitFor();
+    // Chromium tells, per resource, which static route matched ('' when none did: the fetch event ran).
+    const sources = () =>
+      page.evaluate(() =>
+        (performance.getEntriesByType('resource') as Array<PerformanceResourceTiming & { workerMatchedSourceType?: string }>).map((e) => ({
+          path: new URL(e.name).pathname,
+          source: e.workerMatchedSourceType ?? '',
+        })),
+      );
+    await expect.poll(async () => (await sources()).some((e) => e.path.startsWith('/api/visits'))).toBe(true);
+    const loaded = await sources();
+    const shell = loaded.filter((e) => e.path.startsWith('/assets/'));
+    const api = loaded.filter((e) => e.path.startsWith('/api/'));
+    expect(shell.length).toBeGreaterThan(10);
+    expect(shell.filter((e) => e.source !== 'cache')).toEqual([]);
+    expect(api.length).toBeGreaterThan(0);
+    expect(api.filter((e) => e.source !== 'network')).toEqual([]);
+
+    await page.evaluate(() => fetch('/api/media/1').then((r) => r.arrayBuffer()).catch(() => undefined));
+    await expect.poll(async () => (await sources()).find((e) => e.path === '/api/media/1')?.source).toBe('fetch-event');
+
+    // A shell file the precache lost (storage pressure, a half-finished update) still loads, from the network.
+    const lost = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys()).find((name) => name.includes('precache'))!);
+      const request = (await cache.keys()).find((r) => /\/assets\/.*\.css$/.test(r.url))!;
+      await cache.delete(request);
+      const gone = (await cache.match(request)) === undefined;
+      const response = await fetch(request.url);
+      return { gone, status: response.status, css: (await response.text()).length > 0 };
+    });
+    expect(lost).toEqual({ gone: true, status: 200, css: true });
+    await context.close();
+  });
+
   it('a first visit has the whole engine before the network can go; a page its worker serves inserts no preload link', async () => {
     // Uncontrolled (no worker yet): the engine's import fetches its whole graph at once, so a save
     // made offline right after still finds its code (outbox.test's sign-out with pending work).

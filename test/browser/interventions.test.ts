@@ -76,9 +76,11 @@ describe('interventions', () => {
   it('the refresh icon turns only for the refresh a person asks for; the pulls that come by themselves leave it still', async () => {
     const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
     // Each answer of the list held until released: the pull stays running while the button is read.
-    let release: () => void = () => undefined;
+    // Every held answer goes at once (a pull may ask more than one page, another screen's pass may ask too).
+    const held: Array<() => void> = [];
+    const release = () => held.splice(0).forEach((go) => go());
     await page.route('**/api/intervention_requests/list/undetailed**', async (route) => {
-      await new Promise<void>((go) => (release = go));
+      await new Promise<void>((go) => held.push(go));
       await route.continue();
     });
     const button = page.getByRole('button', { name: 'Actualiser' });
