@@ -179,7 +179,11 @@ describe('offline shell and updates', () => {
     expect(api.length).toBeGreaterThan(0);
     expect(api.filter((e) => e.source !== 'network')).toEqual([]);
 
-    await page.evaluate(() => fetch('/api/media/1').then((r) => r.arrayBuffer()).catch(() => undefined));
+    await page.evaluate(() =>
+      fetch('/api/media/1')
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined),
+    );
     await expect.poll(async () => (await sources()).find((e) => e.path === '/api/media/1')?.source).toBe('fetch-event');
 
     // A shell file the precache lost (storage pressure, a half-finished update) still loads, from the network.
