@@ -9,6 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { BenchEnv } from './env';
+import { openPath } from './lighthouse-browser';
 
 export interface Screen {
   /** `<role>-<name>`, the report's file name. */
@@ -28,7 +29,7 @@ export interface RoleScreens {
 
 /** The inspector's first visit still to download, downloaded: its detail and fiche come from the device. */
 async function downloadOneVisit(page: Page): Promise<Record<string, string>> {
-  await page.goto('/visites');
+  await openPath(page, '/visites');
   // The row is found by its visit's name: once downloaded it has no 'Télécharger' button any more.
   const first = page
     .locator('.row-card')

@@ -3,11 +3,12 @@
  * slow 4G and 4× CPU), on the built app served by the reference server: the
  * login screen (first visit, storage reset), and every signed-in screen of the
  * demo roles (bench/lighthouse-screens.ts; LH_SCREENS=a,b audits a few).
- * Signing in goes through the form with Playwright in a persistent Chromium
- * profile per role started with a remote debugging port; once the service
- * worker controls the page and the briefcase's first pass is over, Lighthouse
- * audits in the same Chromium without resetting storage, so the session, the
- * store and the service worker are those of a user coming back. Goals:
+ * Each role gets a Chromium launched as Lighthouse's command line launches it
+ * (lighthouse-browser.ts); Playwright signs in through the form and, once the
+ * service worker controls the page and the briefcase's first pass is over,
+ * disconnects: Lighthouse audits in the same Chromium, alone, without resetting
+ * storage, so the session, the store and the service worker are those of a user
+ * coming back. Goals:
  * performance ≥ 0.95, cumulative layout shift ≤ 0.1, total blocking time ≤
  * 200 ms, accessibility and best practices 1.0; the worst score, CLS and TBT
  * of the signed-in screens are reported each with its screen, goal and
@@ -23,12 +24,12 @@
  * run: a blank page and a React form alone (lighthouse-floor.ts).
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Page } from 'playwright-core';
 import { waitForServiceWorker } from '../test/browser/harness';
 import { cdp, ROOT, signIn, startBenchEnv } from './env';
+import { launchAudited, openPath, type AuditedBrowser } from './lighthouse-browser';
 import { topSelfTime, type HotFunction } from './profile';
 import { pageFigures, type Goals, type PageFigures } from './lighthouse-report';
 import { roleScreens, screenFilter, type RoleScreens } from './lighthouse-screens';
@@ -57,16 +58,6 @@ export interface LighthouseResult {
   floor: LighthouseFloor;
   goals: Goals;
   met: Record<string, boolean>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function run(url: string, port: number, signedIn: boolean, profiled: boolean) {
@@ -119,11 +110,16 @@ async function withLoadProfile(figures: PageFigures, page: Page, url: string): P
   return { ...figures, explanation: { ...figures.explanation, loadTopSelfTime4xCpu: profile } };
 }
 
-/** One screen: Lighthouse's audits (explained when they miss), then the same load under real 4× throttling. */
-async function auditScreen(slug: string, page: Page, url: string, port: number, signedIn: boolean): Promise<PageFigures> {
-  const path = new URL(url).pathname + new URL(url).search;
-  const figures = await withLoadProfile(await audit(slug, url, port, signedIn), page, path);
-  return { ...figures, throttled4x: await throttledLoad(page, path) };
+/**
+ * One screen: Lighthouse's audits with nothing else connected to the browser (explained when they
+ * miss), then, Playwright connected again, the profile of the same load and the load under real 4×.
+ */
+async function auditScreen(slug: string, browser: AuditedBrowser, url: string, signedIn: boolean): Promise<PageFigures> {
+  const audited = await audit(slug, url, browser.port, signedIn);
+  return browser.withPage(async (page) => {
+    const figures = await withLoadProfile(audited, page, url);
+    return { ...figures, throttled4x: await throttledLoad(page, url) };
+  });
 }
 
 /**
@@ -131,8 +127,8 @@ async function auditScreen(slug: string, page: Page, url: string, port: number, 
  * (the shell precached) and the offline briefcase's first pass over (its bar
  * gone for 3 s): the audits see a user coming back, not the first sync.
  */
-async function signedInAndSettled(page: Page, role: RoleScreens): Promise<void> {
-  await signIn(page, role.email);
+async function signedInAndSettled(page: Page, role: RoleScreens, origin: string): Promise<void> {
+  await signIn(page, role.email, undefined, origin);
   await page.getByRole('heading', { name: role.greeting }).first().waitFor({ timeout: 60_000 });
   await waitForServiceWorker(page);
   const deadline = Date.now() + 120_000;
@@ -185,34 +181,41 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
   const env = await startBenchEnv();
   const wanted = screenFilter();
   const pages: PageFigures[] = [];
+  const browsers: AuditedBrowser[] = [];
   let floor: LighthouseFloor;
   try {
-    const guestPort = await freePort();
-    const guest = await (await env.newContext({ debugPort: guestPort })).newPage();
+    const guest = await launchAudited();
+    browsers.push(guest);
     floor = await lighthouseFloor(RUNS, async (url) => {
-      const result = await run(url, guestPort, false, false);
+      const result = await run(url, guest.port, false, false);
       if (!result) throw new Error(`Lighthouse gave nothing for ${url}`);
       return result.lhr;
     });
-    if (wanted('login', '/login')) pages.push(await auditScreen('login', guest, `${env.baseUrl}/login`, guestPort, false));
+    if (wanted('login', '/login')) pages.push(await auditScreen('login', guest, `${env.baseUrl}/login`, false));
     for (const role of roleScreens(env)) {
       // Paths that need no preparation decide whether the role is signed in at all; one that does is kept.
       const probe = role.screens({ detail: '?', fiche: '?' });
       if (!probe.some(([name, at]) => wanted(`${role.role}-${name}`, at))) continue;
-      const port = await freePort();
-      const page = await (await env.newContext({ debugPort: port })).newPage();
-      await signedInAndSettled(page, role);
-      const prepared = role.prepare ? await role.prepare(page) : {};
-      await page.goto('/');
-      await page.waitForTimeout(2_000);
+      const browser = await launchAudited();
+      browsers.push(browser);
+      const prepared = await browser.withPage(async (page) => {
+        await signedInAndSettled(page, role, env.baseUrl);
+        const found = role.prepare ? await role.prepare(page) : {};
+        await openPath(page, '/');
+        await page.waitForTimeout(2_000);
+        return found;
+      });
       for (const [name, at] of role.screens(prepared)) {
         const slug = `${role.role}-${name}`;
         if (!wanted(slug, at)) continue;
         console.error(`lighthouse: ${slug} ${at}`);
-        pages.push(await auditScreen(slug, page, `${env.baseUrl}${at}`, port, true));
+        pages.push(await auditScreen(slug, browser, `${env.baseUrl}${at}`, true));
       }
+      browser.close();
+      browsers.splice(browsers.indexOf(browser), 1);
     }
   } finally {
+    for (const browser of browsers) browser.close();
     await env.close();
   }
   const met: Record<string, boolean> = {};

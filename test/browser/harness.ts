@@ -96,7 +96,7 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
 }
 
 /** Debian's Chromium, headless, French, without the background traffic a test would not want. */
-function launchOptions(args: string[]) {
+export function launchOptions(args: string[]) {
   return {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -114,8 +114,9 @@ function launchOptions(args: string[]) {
   };
 }
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
+/** `origin` for a page with no base URL (a browser Playwright only connects to, bench/lighthouse-browser.ts). */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, origin = ''): Promise<void> {
+  await page.goto(`${origin}/login`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Mot de passe').fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
