@@ -14,8 +14,8 @@ import { launchOptions, PHONE } from '../test/browser/harness';
 export interface AuditedBrowser {
   /** The remote debugging port Lighthouse connects to. */
   port: number;
-  /** Playwright connected to the browser's tab for the time of `use`, then disconnected. */
-  withPage<T>(use: (page: Page) => Promise<T>): Promise<T>;
+  /** Playwright connected to the browser's tab for the time of `act`, then disconnected. */
+  withPage<T>(act: (page: Page) => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -24,13 +24,13 @@ export async function launchAudited(): Promise<AuditedBrowser> {
   const chrome = await launch({ chromePath: executablePath, chromeFlags: args });
   return {
     port: chrome.port,
-    async withPage(use) {
+    async withPage(act) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       try {
         const context = browser.contexts()[0]!;
         const page = context.pages().find((p) => p.url().startsWith('http')) ?? context.pages()[0] ?? (await context.newPage());
         await page.setViewportSize(PHONE);
-        return await use(page);
+        return await act(page);
       } finally {
         // Connected over the protocol, close() only disconnects: the tab, its profile and its worker stay.
         await browser.close();
