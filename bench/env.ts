@@ -18,10 +18,13 @@ import { sqlOf } from '../test/sql';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
+/** performance.memory with exact figures, and gc() for the heap bench. */
+export const BENCH_SWITCHES = ['--enable-precise-memory-info', '--js-flags=--expose-gc'];
+
 export interface BenchEnv {
   server: ReferenceServer;
   baseUrl: string;
-  newContext(options?: { args?: string[]; debugPort?: number }): Promise<BrowserContext>;
+  newContext(options?: { args?: string[] }): Promise<BrowserContext>;
   userId(email: string): number;
   close(): Promise<void>;
 }
@@ -31,14 +34,7 @@ export async function startBenchEnv(options: { scale?: number; config?: Partial<
   return {
     server: env.server,
     baseUrl: env.baseUrl,
-    newContext: ({ args = [], debugPort } = {}) =>
-      env.newContext([
-        // performance.memory with exact figures, and gc() for the heap bench.
-        '--enable-precise-memory-info',
-        '--js-flags=--expose-gc',
-        ...(debugPort ? [`--remote-debugging-port=${debugPort}`] : []),
-        ...args,
-      ]),
+    newContext: ({ args = [] } = {}) => env.newContext([...BENCH_SWITCHES, ...args]),
     userId: sqlOf(() => env.server.ctx.db).userId,
     close: () => env.close(),
   };
