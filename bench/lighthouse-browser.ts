@@ -24,14 +24,30 @@ export interface AuditedBrowser {
   close(): Promise<void>;
 }
 
-/** The command line Playwright starts Chromium with, its pipe and profile left out. */
-async function playwrightCommandLine(): Promise<string[]> {
-  const server = await chromium.launchServer(launchOptions(BENCH_SWITCHES));
-  try {
-    const argv = fs.readFileSync(`/proc/${server.process().pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-    return argv.filter((arg) => !/^--(user-data-dir|remote-debugging)/.test(arg));
-  } finally {
-    await server.close();
+/** The command line Playwright starts Chromium with, its pipe and profile left out; read once per run. */
+let commandLine: Promise<string[]> | null = null;
+function playwrightCommandLine(): Promise<string[]> {
+  commandLine ??= (async () => {
+    const server = await chromium.launchServer(launchOptions(BENCH_SWITCHES));
+    try {
+      const argv = fs.readFileSync(`/proc/${server.process().pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      return argv.filter((arg) => !/^--(user-data-dir|remote-debugging)/.test(arg));
+    } finally {
+      await server.close();
+    }
+  })();
+  return commandLine;
+}
+
+/** The port Chromium writes into its profile once it listens (DevToolsActivePort's first line). */
+async function debuggingPort(profile: string): Promise<number> {
+  const portFile = path.join(profile, 'DevToolsActivePort');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const port = Number(fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8').split('\n')[0] : '');
+    if (port > 0) return port;
+    if (Date.now() > deadline) throw new Error('Chromium did not open its debugging port');
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -39,14 +55,7 @@ export async function launchAudited(): Promise<AuditedBrowser> {
   const [binary, ...switches] = await playwrightCommandLine();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-profile-'));
   const browser = spawn(binary!, [...switches, `--user-data-dir=${profile}`, '--remote-debugging-port=0'], { stdio: 'ignore' });
-  // Chromium writes the port it took into the profile once it listens.
-  const portFile = path.join(profile, 'DevToolsActivePort');
-  const deadline = Date.now() + 30_000;
-  while (!fs.existsSync(portFile) || fs.readFileSync(portFile, 'utf8').split('\n')[0] === '') {
-    if (Date.now() > deadline) throw new Error('Chromium did not open its debugging port');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const port = Number(fs.readFileSync(portFile, 'utf8').split('\n')[0]);
+  const port = await debuggingPort(profile);
   return {
     port,
     async withPage(act) {

@@ -193,7 +193,6 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
   const env = await startBenchEnv();
   const wanted = screenFilter();
   const pages: PageFigures[] = [];
-  const browsers: AuditedBrowser[] = [];
   let floor: LighthouseFloor;
   try {
     // The floor and the first visit stay in a browser Playwright launched and stays connected to: in a
@@ -214,25 +213,25 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
       const probe = role.screens({ detail: '?', fiche: '?' });
       if (!probe.some(([name, at]) => wanted(`${role.role}-${name}`, at))) continue;
       const browser = await launchAudited();
-      browsers.push(browser);
-      const prepared = await browser.withPage(async (page) => {
-        await signedInAndSettled(page, role, env.baseUrl);
-        const found = role.prepare ? await role.prepare(page) : {};
-        await openPath(page, '/');
-        await page.waitForTimeout(2_000);
-        return found;
-      });
-      for (const [name, at] of role.screens(prepared)) {
-        const slug = `${role.role}-${name}`;
-        if (!wanted(slug, at)) continue;
-        console.error(`lighthouse: ${slug} ${at}`);
-        pages.push(await auditScreen(slug, browser, `${env.baseUrl}${at}`, true));
+      try {
+        const prepared = await browser.withPage(async (page) => {
+          await signedInAndSettled(page, role, env.baseUrl);
+          const found = role.prepare ? await role.prepare(page) : {};
+          await openPath(page, '/');
+          await page.waitForTimeout(2_000);
+          return found;
+        });
+        for (const [name, at] of role.screens(prepared)) {
+          const slug = `${role.role}-${name}`;
+          if (!wanted(slug, at)) continue;
+          console.error(`lighthouse: ${slug} ${at}`);
+          pages.push(await auditScreen(slug, browser, `${env.baseUrl}${at}`, true));
+        }
+      } finally {
+        await browser.close();
       }
-      browsers.splice(browsers.indexOf(browser), 1);
-      await browser.close();
     }
   } finally {
-    await Promise.all(browsers.map((browser) => browser.close()));
     await env.close();
   }
   const met: Record<string, boolean> = {};
