@@ -7,6 +7,7 @@
  * the failed opportunities); when the layout shifts, which elements moved
  * and by how much.
  */
+import type { OwnCpuAudit } from './lighthouse-own-cpu';
 import type { Result } from 'lighthouse';
 import type { LoadCosts } from './lighthouse-load-costs';
 import type { ThrottledLoad } from './lighthouse-throttled';
@@ -46,6 +47,8 @@ export interface PageFigures {
   throttled4x?: ThrottledLoad;
   /** The median run's frames, threads' CPU and blocking on wall vs CPU time (lighthouse-load-costs.ts). */
   loadCosts?: LoadCosts | null;
+  /** The median run audited again by Lighthouse, its page's tasks at their own CPU time (lighthouse-own-cpu.ts). */
+  ownCpu?: OwnCpuAudit | null;
   explanation?: Record<string, unknown>;
 }
 

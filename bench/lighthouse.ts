@@ -37,6 +37,7 @@ import { pageFigures, type Goals, type PageFigures } from './lighthouse-report';
 import { roleScreens, screenFilter, type RoleScreens } from './lighthouse-screens';
 import { longTaskAnatomy, type TaskAnatomy } from './lighthouse-tasks';
 import { loadCosts, loadCostsText } from './lighthouse-load-costs';
+import { ownCpuAudit } from './lighthouse-own-cpu';
 import { throttledLoad } from './lighthouse-throttled';
 import { floorText, lighthouseFloor, type LighthouseFloor } from './lighthouse-floor';
 import { stats } from './big-visit';
@@ -58,6 +59,8 @@ export interface LighthouseResult {
   benchmarkIndex: number | null;
   /** A blank page and a React form alone, audited in the same run (lighthouse-floor.ts). */
   floor: LighthouseFloor;
+  /** The signed-in screens' median runs audited again with the page's tasks at their own CPU time (lighthouse-own-cpu.ts). */
+  atOwnCpuTime: OwnCpuSummary;
   goals: Goals;
   met: Record<string, boolean>;
 }
@@ -96,7 +99,11 @@ async function audit(slug: string, url: string, port: number, signedIn: boolean)
   const median = runs[Math.floor(runs.length / 2)]!;
   fs.mkdirSync(OUT, { recursive: true });
   fs.writeFileSync(path.join(OUT, `${slug}.json`), JSON.stringify(median.lhr));
-  const figures = { ...pageFigures(slug, new URL(url).pathname, median.lhr, GOALS), loadCosts: loadCosts(median.artifacts) };
+  const figures = {
+    ...pageFigures(slug, new URL(url).pathname, median.lhr, GOALS),
+    loadCosts: loadCosts(median.artifacts),
+    ownCpu: await ownCpuAudit(median.artifacts),
+  };
   if (figures.met.performance && figures.met.totalBlockingTime) return figures;
   const profiled = await run(url, port, signedIn, true);
   const anatomy = profiled ? longTaskAnatomy(profiled.artifacts) : [];
@@ -148,6 +155,27 @@ async function signedInAndSettled(page: Page, role: RoleScreens, origin: string)
     quiet = (await page.locator('.briefcase-progress').count()) === 0 ? quiet + 1 : 0;
     await page.waitForTimeout(500);
   }
+}
+
+interface OwnCpuSummary {
+  screens: number;
+  meetingPerformance: number;
+  meetingTotalBlockingTime: number;
+  worstPerformance: { value: number | null; screen: string };
+  worstTotalBlockingTimeMs: { value: number | null; screen: string };
+}
+
+function ownCpuSummary(pages: PageFigures[]): OwnCpuSummary {
+  const audited = pages.flatMap((p) => (p.ownCpu ? [{ screen: `${p.page} ${p.path}`, ...p.ownCpu }] : []));
+  const byScore = [...audited].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0))[0];
+  const byTbt = [...audited].sort((a, b) => b.totalBlockingTimeMs - a.totalBlockingTimeMs)[0];
+  return {
+    screens: audited.length,
+    meetingPerformance: audited.filter((a) => (a.performance ?? 0) >= GOALS.performance).length,
+    meetingTotalBlockingTime: audited.filter((a) => a.totalBlockingTimeMs <= GOALS.totalBlockingTimeMs).length,
+    worstPerformance: { value: byScore?.performance ?? null, screen: byScore?.screen ?? '' },
+    worstTotalBlockingTimeMs: { value: byTbt?.totalBlockingTimeMs ?? null, screen: byTbt?.screen ?? '' },
+  };
 }
 
 interface Worst {
@@ -250,10 +278,26 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
   };
   const indexes = pages.flatMap((p) => (p.benchmarkIndex === null ? [] : [p.benchmarkIndex]));
   const benchmarkIndex = indexes.length > 0 ? stats(indexes).p50Ms : null;
+  const atOwnCpuTime = ownCpuSummary(signedIn);
   printSummary(pages, worst);
+  console.error(
+    `audited again at the page's own CPU time: performance ≥ ${GOALS.performance} on ${atOwnCpuTime.meetingPerformance} of ${atOwnCpuTime.screens} signed-in screens, TBT ≤ ${GOALS.totalBlockingTimeMs} ms on ${atOwnCpuTime.meetingTotalBlockingTime}; worst ${atOwnCpuTime.worstPerformance.value} on ${atOwnCpuTime.worstPerformance.screen}, ${atOwnCpuTime.worstTotalBlockingTimeMs.value} ms on ${atOwnCpuTime.worstTotalBlockingTimeMs.screen}`,
+  );
   console.error(`machine: Lighthouse benchmark index ${benchmarkIndex} (median of the screens; higher is faster)`);
   console.error(floorText(floor));
-  return { name: 'lighthouse', preset: 'mobile', runsPerPage: RUNS, screens: pages.length, worst, pages, benchmarkIndex, floor, goals: GOALS, met };
+  return {
+    name: 'lighthouse',
+    preset: 'mobile',
+    runsPerPage: RUNS,
+    screens: pages.length,
+    worst,
+    pages,
+    benchmarkIndex,
+    floor,
+    atOwnCpuTime,
+    goals: GOALS,
+    met,
+  };
 }
 
 /** One line per screen and per worst figure, with its goal and whether it is met (on stderr: stdout is the JSON). */
@@ -263,7 +307,8 @@ function printSummary(pages: PageFigures[], worst: Record<string, Worst>): void 
     console.error(
       `  ${p.page.padEnd(34)} perf ${p.performance?.toFixed(2)} (${yes(p.met.performance)})  CLS ${p.cumulativeLayoutShift.toFixed(3)} (${yes(p.met.cumulativeLayoutShift)})  TBT ${p.totalBlockingTimeMs} ms (${yes(p.met.totalBlockingTime)})  a11y ${p.accessibility}  bp ${p.bestPractices}` +
         (p.throttled4x ? `  | real 4×: blocking ${p.throttled4x.blockingMs} ms, longest task ${p.throttled4x.longestTaskMs} ms` : '') +
-        (p.loadCosts ? `  | ${p.loadCosts.framesDrawn} frames, blocking on CPU time ${p.loadCosts.blockingOnCpuMs} ms` : ''),
+        (p.loadCosts ? `  | ${p.loadCosts.framesDrawn} frames, blocking on CPU time ${p.loadCosts.blockingOnCpuMs} ms` : '') +
+        (p.ownCpu ? `  | audited at own CPU time: perf ${p.ownCpu.performance?.toFixed(2)}, TBT ${p.ownCpu.totalBlockingTimeMs} ms` : ''),
     );
   }
   for (const [figure, w] of Object.entries(worst)) {
