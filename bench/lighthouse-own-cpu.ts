@@ -13,7 +13,7 @@
  * what a task waits for without running (a synchronous call to another process), so this figure
  * explains the gap; the goals stay on Lighthouse's own audit.
  */
-import { auditFlowArtifacts, type Artifacts } from 'lighthouse';
+import { auditFlowArtifacts, type Artifacts, type Flags } from 'lighthouse';
 import { mainThread, type TraceEvent } from './lighthouse-tasks';
 import { atOwnCpuTime } from './trace-own-cpu';
 
@@ -25,7 +25,7 @@ export interface OwnCpuAudit {
   tasksCpuMs: number;
 }
 
-/** The median run audited again with its page's tasks at their own CPU time (null without a main thread). */
+/** The median run audited again with its page's tasks at their own CPU time (null without a main thread); Lighthouse refuses settings other than the gathering's. */
 export async function ownCpuAudit(artifacts: Artifacts): Promise<OwnCpuAudit | null> {
   const events = (artifacts.Trace?.traceEvents ?? []) as unknown as TraceEvent[];
   const main = mainThread(events);
@@ -33,7 +33,7 @@ export async function ownCpuAudit(artifacts: Artifacts): Promise<OwnCpuAudit | n
   const shrunk = atOwnCpuTime(events, main);
   const trace = { ...artifacts.Trace, traceEvents: shrunk.events as unknown as typeof artifacts.Trace.traceEvents };
   const flow = await auditFlowArtifacts(
-    { gatherSteps: [{ artifacts: { ...artifacts, Trace: trace }, flags: { onlyCategories: ['performance'], logLevel: 'error' } }], name: 'own CPU time' },
+    { gatherSteps: [{ artifacts: { ...artifacts, Trace: trace }, flags: artifacts.settings as Flags }], name: 'own CPU time' },
     undefined,
   );
   const lhr = flow.steps[0]!.lhr;
