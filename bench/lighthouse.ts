@@ -22,7 +22,9 @@
  * Lighthouse's simulated 4×, each screen is also loaded under Chromium's real 4×
  * throttling (lighthouse-throttled.ts, LH_THROTTLED_RUNS reloads, 3 by default),
  * and the machine's speed of the day is kept (`benchmarkIndex`), with Lighthouse's floor in the same
- * run: a blank page and a React form alone (lighthouse-floor.ts).
+ * run: a blank page and a React form alone (lighthouse-floor.ts). Each median run is audited again by
+ * Lighthouse with the page's tasks at their own CPU time (lighthouse-own-cpu.ts): what the page
+ * costs, told apart from what this shared 2-core machine adds.
  */
 import fs from 'node:fs';
 import net from 'node:net';
