@@ -3,6 +3,7 @@
  * writes one JSON file per benchmark in bench/results/ (git-ignored), plus a
  * summary on stdout. Ratios against baselines are computed in the same run.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { measureBundleSize } from './bundle-size';
@@ -18,6 +19,7 @@ import { measureBriefcase } from './briefcase';
 import { measureOfflineHome } from './offline-home';
 import { measureOffline10k } from './offline-10k';
 import { measureVisitScale } from './visit-scale';
+import { launchOptions } from '../test/browser/harness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'bench', 'results');
@@ -42,7 +44,15 @@ if (!only || only === 'briefcase') results.push(measureBriefcase(root));
 if (!only || only === 'offline-home') results.push(await measureOfflineHome());
 if (!only || only === 'offline-10k') results.push(await measureOffline10k());
 if (!only || only === 'visit-scale') results.push(await measureVisitScale());
+// The browser's version beside each result: the same code measured differently from one Chromium to the next.
+const chromium = (() => {
+  try {
+    return execFileSync(launchOptions([]).executablePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+})();
 for (const result of results) {
-  fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString() }, null, 2)}\n`);
+  fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString(), chromium }, null, 2)}\n`);
   console.log(JSON.stringify(result));
 }
