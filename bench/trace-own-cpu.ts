@@ -31,7 +31,8 @@ export function atOwnCpuTime(events: TraceEvent[], main: { pid: number; tid: num
   };
   const moved = events.map((e) => {
     if (!onMain(e)) return e;
-    const task = enclosing(e.ts);
+    // An end that falls where the next task starts closes the task before it.
+    const task = enclosing(e.ph === 'E' ? e.ts - 0.5 : e.ts);
     if (!task) return e;
     const ratio = Math.min(1, task.tdur! / task.dur!);
     return { ...e, ts: task.ts + (e.ts - task.ts) * ratio, ...(e.dur !== undefined ? { dur: e.dur * ratio } : {}) };

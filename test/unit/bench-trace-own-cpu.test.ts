@@ -34,6 +34,17 @@ describe('a trace at the page’s own CPU time', () => {
     expect(at('TimerFire')).toMatchObject({ ts: 200_000, dur: 1_000 });
   });
 
+  it('closes a part with its own task when the next task starts on the very microsecond it ends', () => {
+    const first = ev({ name: 'RunTask', ts: 0, dur: 10_000, tdur: 5_000 });
+    const next = ev({ name: 'RunTask', ts: 10_000, dur: 10_000, tdur: 10_000 });
+    const open = ev({ name: 'Layout', ph: 'B', ts: 2_000 });
+    const close = ev({ name: 'Layout', ph: 'E', ts: 10_000 });
+    const later = ev({ name: 'RunTask', ts: 30_000, dur: 10_000, tdur: 10_000 });
+    const touching = atOwnCpuTime([first, next, later, open, close], main).events;
+    expect(touching.find((e) => e.ph === 'B')!.ts).toBe(1_000);
+    expect(touching.find((e) => e.ph === 'E')!.ts).toBe(5_000);
+  });
+
   it('adds up the main thread’s tasks on wall and CPU time, each counted once', () => {
     expect(shrunk.wallMs).toBe(100);
     expect(shrunk.cpuMs).toBe(25);
