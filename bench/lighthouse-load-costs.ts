@@ -14,6 +14,7 @@
  */
 import type { Artifacts } from 'lighthouse';
 import { mainThread, type TraceEvent } from './lighthouse-tasks';
+import { topLevelTasks } from './trace-own-cpu';
 
 export interface LoadCosts {
   /** Frames the compositor drew during the traced load (one screenshot each). */
@@ -24,8 +25,6 @@ export interface LoadCosts {
   blockingOnWallMs: number;
   blockingOnCpuMs: number;
 }
-
-const TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
 
 export function loadCosts(artifacts: Artifacts, slowdown = 4): LoadCosts | null {
   const events = (artifacts.Trace?.traceEvents ?? []) as unknown as TraceEvent[];
@@ -41,13 +40,8 @@ export function loadCosts(artifacts: Artifacts, slowdown = 4): LoadCosts | null 
   const cpu = new Map<string, number>();
   let blockingOnWallMs = 0;
   let blockingOnCpuMs = 0;
-  // Top-level tasks only: a thread's task events may nest (a RunTask inside another), counted once.
-  const busyUntil = new Map<string, number>();
-  const tasks = events.filter((e): e is TraceEvent & { tdur: number } => e.ph === 'X' && TASK.has(e.name) && e.tdur !== undefined).sort((a, b) => a.ts - b.ts);
-  for (const e of tasks) {
+  for (const e of topLevelTasks(events)) {
     const key = `${e.pid}:${e.tid}`;
-    if (e.ts < (busyUntil.get(key) ?? 0)) continue;
-    busyUntil.set(key, e.ts + (e.dur ?? 0));
     const thread = threadNames.get(key) ?? String(e.tid);
     const mine = e.pid === main.pid && e.tid === main.tid;
     const name = mine ? 'page main thread' : e.pid === main.pid ? `page ${thread}` : `${processNames.get(e.pid) ?? e.pid} ${thread}`;

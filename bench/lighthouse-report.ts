@@ -43,8 +43,6 @@ export interface PageFigures {
    * day the shared machine is slower. Kept so that runs of different days can be compared.
    */
   benchmarkIndex: number | null;
-  /** The audited Chromium's version (its product name, the user agent's is reduced): the same code may score differently from one to the next. */
-  browser?: string | null;
   /** The same load under Chromium's real 4× throttling (lighthouse-throttled.ts). */
   throttled4x?: ThrottledLoad;
   /** The median run's frames, threads' CPU and blocking on wall vs CPU time (lighthouse-load-costs.ts). */

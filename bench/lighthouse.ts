@@ -59,8 +59,6 @@ export interface LighthouseResult {
   pages: PageFigures[];
   /** The median of the screens' benchmark index (lighthouse-report.ts): the machine's speed that day. */
   benchmarkIndex: number | null;
-  /** The audited Chromium's version. */
-  browser: string | null;
   /** A blank page and a React form alone, audited in the same run (lighthouse-floor.ts). */
   floor: LighthouseFloor;
   /** The signed-in screens' median runs audited again with the page's tasks at their own CPU time (lighthouse-own-cpu.ts). */
@@ -105,7 +103,6 @@ async function audit(slug: string, url: string, port: number, signedIn: boolean)
   fs.writeFileSync(path.join(OUT, `${slug}.json`), JSON.stringify(median.lhr));
   const figures = {
     ...pageFigures(slug, new URL(url).pathname, median.lhr, GOALS),
-    browser: /\/([\d.]+)/.exec(median.artifacts.HostProduct ?? '')?.[1] ?? null,
     loadCosts: loadCosts(median.artifacts),
     ownCpu: await ownCpuAudit(median.artifacts),
   };
@@ -288,8 +285,7 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
   console.error(
     `audited again at the page's own CPU time: performance ≥ ${GOALS.performance} on ${atOwnCpuTime.meetingPerformance} of ${atOwnCpuTime.screens} signed-in screens, TBT ≤ ${GOALS.totalBlockingTimeMs} ms on ${atOwnCpuTime.meetingTotalBlockingTime}; worst ${atOwnCpuTime.worstPerformance.value} on ${atOwnCpuTime.worstPerformance.screen}, ${atOwnCpuTime.worstTotalBlockingTimeMs.value} ms on ${atOwnCpuTime.worstTotalBlockingTimeMs.screen}`,
   );
-  const browser = pages.find((p) => p.browser)?.browser ?? null;
-  console.error(`machine: Lighthouse benchmark index ${benchmarkIndex} (median of the screens; higher is faster), Chromium ${browser}`);
+  console.error(`machine: Lighthouse benchmark index ${benchmarkIndex} (median of the screens; higher is faster)`);
   console.error(floorText(floor));
   return {
     name: 'lighthouse',
@@ -299,7 +295,6 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
     worst,
     pages,
     benchmarkIndex,
-    browser,
     floor,
     atOwnCpuTime,
     goals: GOALS,

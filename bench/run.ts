@@ -52,6 +52,7 @@ const chromium = (() => {
     return null;
   }
 })();
+if (chromium) console.error(`measured in ${chromium}`);
 for (const result of results) {
   fs.writeFileSync(path.join(out, `${result.name}.json`), `${JSON.stringify({ ...result, at: new Date().toISOString(), chromium }, null, 2)}\n`);
   console.log(JSON.stringify(result));
