@@ -4,7 +4,7 @@
  * downloaded, started and opened in the app; and the in-page recorder of the
  * time from an input event to just after the next paint.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { buildBigVisit } from '../server/modules/visits/checklists';
 import type { ReferenceServer } from '../server/app';
 
@@ -176,7 +176,9 @@ export function recordInputToPaint() {
   const w = window as unknown as { latencies: Record<string, number[]> };
   w.latencies = { keydown: [], click: [] };
   for (const type of ['keydown', 'click'] as const) {
-    document.addEventListener(
+    // At the window's capture phase, the event's first stop: the visit's fields take their typing
+    // there and let it go no further (src/features/visits/typing-capture.ts).
+    window.addEventListener(
       type,
       (event) => {
         const start = event.timeStamp;
@@ -220,9 +222,7 @@ export async function typeSession(page: Page, sections = 30, words = 40): Promis
       await controls.toolbar('Section suivante').click();
       await field().fill('');
     }
-    await field().click();
-    await page.keyboard.type('palier ', { delay: 60 });
-    await page.waitForTimeout(150 + ((word * 137) % 400));
+    await typeWords(field(), 1, word);
   }
   await page.waitForTimeout(500);
 }
@@ -240,10 +240,22 @@ export async function typeIntoBareInput(page: Page, words = 12): Promise<void> {
     input.style.cssText = 'position:fixed;top:0;left:0;z-index:9999';
     document.body.append(input);
   });
-  for (let word = 0; word < words; word++) {
-    await page.locator('#bench-bare-input').click();
+  await typeWords(page.locator('#bench-bare-input'), words);
+  await page.evaluate(() => document.getElementById('bench-bare-input')?.remove());
+}
+
+/** The letters of one typed word ('palier '). */
+export const KEYS_PER_WORD = 7;
+
+/**
+ * `words` words typed into `input` as a person would: a click, 6 letters and a space 60 ms apart, 150
+ * to 550 ms between words (the pause after each set by its rank, from `first`).
+ */
+export async function typeWords(input: Locator, words: number, first = 0): Promise<void> {
+  const page = input.page();
+  for (let word = first; word < first + words; word++) {
+    await input.click();
     await page.keyboard.type('palier ', { delay: 60 });
     await page.waitForTimeout(150 + ((word * 137) % 400));
   }
-  await page.evaluate(() => document.getElementById('bench-bare-input')?.remove());
 }

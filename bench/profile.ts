@@ -197,12 +197,22 @@ export async function topAllocators(session: CDPSession, work: () => Promise<voi
     .map((e) => ({ function: e.fn, where: e.where, selfMB: round(e.bytes / 1_048_576) }));
 }
 
-const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'LayoutCount', 'RecalcStyleCount'] as const;
+/** CDP's metric (seconds, or a count) → the figure's name (ms, or the count). */
+const METRICS = {
+  TaskDuration: 'TaskMs',
+  ScriptDuration: 'ScriptMs',
+  LayoutDuration: 'LayoutMs',
+  RecalcStyleDuration: 'RecalcStyleMs',
+  ThreadTime: 'ThreadCpuMs',
+  LayoutCount: 'LayoutCount',
+  RecalcStyleCount: 'RecalcStyleCount',
+} as const;
 
 /**
  * Where the main thread's time went over `work`, from CDP Performance.getMetrics
- * (the CPU profile files layout and style under "(program)"): script, layout,
- * style in ms, their counts, and the DOM size at the end.
+ * (the CPU profile files layout and style under "(program)"): its tasks, script, layout,
+ * style in ms of wall time (what CPU throttling stretches), its own CPU time (ThreadCpuMs: what
+ * throttling and other threads on the same cores do not change), the counts, and the DOM size at the end.
  */
 export async function rendererTime(session: CDPSession, work: () => Promise<void>): Promise<Record<string, number>> {
   await session.send('Performance.enable');
@@ -214,9 +224,9 @@ export async function rendererTime(session: CDPSession, work: () => Promise<void
   await work();
   const after = await read();
   const out: Record<string, number> = {};
-  for (const name of METRICS) {
+  for (const [name, figure] of Object.entries(METRICS)) {
     const delta = (after[name] ?? 0) - (before[name] ?? 0);
-    out[name.endsWith('Duration') ? `${name.replace('Duration', '')}Ms` : name] = name.endsWith('Duration') ? Math.round(delta * 1000) : delta;
+    out[figure] = figure.endsWith('Ms') ? Math.round(delta * 1000) : delta;
   }
   out.domNodes = after.Nodes ?? 0;
   await session.send('Performance.disable');

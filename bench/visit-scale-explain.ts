@@ -21,12 +21,22 @@ const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
 /** `a` against `b`, p50 and p95: "1.2× / 1.1×". */
 const times = (a: Stats, b: Stats) => `${round(a.p50Ms / b.p50Ms)}× / ${round(a.p95Ms / b.p95Ms)}×`;
 
+/** The main thread's own CPU time per key typed (unthrottled), its script part, its style recalculations. */
+export interface KeyCpu {
+  threadMs: number;
+  scriptMs: number;
+  styleRecalcs: number;
+}
+
+const cpuLine = (c: KeyCpu) => `${c.threadMs} ms (script ${c.scriptMs}, ${c.styleRecalcs} style recalculations)`;
+
 /** The goals missed, each with what the same run measured beside it. */
 export function explain(r: {
   typing: Stats;
   floor: Stats;
   inPageFloor: Stats;
   lightScreenFloor: Stats;
+  keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
   ratio: { p50: number; p95: number };
   typingMet: boolean;
   pause: LongTasks;
@@ -43,7 +53,9 @@ export function explain(r: {
         `(${times(r.inPageFloor, r.floor)} the blank page): the visit's field is ` +
         `${times(r.typing, r.inPageFloor)} an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
         `The same bare input on a light screen of the app (the visits dashboard, freshly loaded, no visit open): ${r.lightScreenFloor.p50Ms} / ${r.lightScreenFloor.p95Ms} ms ` +
-        `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key`,
+        `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key. ` +
+        `The main thread's own CPU per key, unthrottled (no other thread's share in it): blank page ${cpuLine(r.keyCpu.blank)}, ` +
+        `the bare input in the visit's page ${cpuLine(r.keyCpu.inPage)}, the visit's field ${cpuLine(r.keyCpu.field)}`,
     );
   }
   if (r.pause.longestMs > GOALS.longTaskMs) {

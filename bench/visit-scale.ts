@@ -42,6 +42,8 @@ import {
   stats,
   typeIntoBareInput,
   typeSession,
+  typeWords,
+  KEYS_PER_WORD,
   visitControls,
   lightControls,
   pressLikeAPerson,
@@ -52,6 +54,7 @@ import {
   busyStretches,
   observeLongFrames,
   observeLongTasks,
+  rendererTime,
   takeLongFrames,
   takeLongTasks,
   topSelfTime,
@@ -59,7 +62,7 @@ import {
   type LongFrame,
   type LongTasks,
 } from './profile';
-import { explain, frameLine, GOALS } from './visit-scale-explain';
+import { explain, frameLine, GOALS, type KeyCpu } from './visit-scale-explain';
 
 const RATE = 4;
 
@@ -87,6 +90,11 @@ export interface VisitScaleSize {
   navigationFloor: Stats;
   /** The frames that blocked in the slowest of those navigations. */
   navigationFrames: LongFrame[];
+  /**
+   * The main thread's own CPU per key, unthrottled (10 words): the bare input in the blank page, the
+   * same in the visit's page, the visit's field: what the page costs the browser, and what the field adds.
+   */
+  keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
   /** Each goal missed, said with the measurement of the same run that accounts for it. */
   explanations: string[];
   typing: Stats;
@@ -109,6 +117,20 @@ export interface VisitScaleResult {
 }
 
 const throttle = (session: CDPSession, rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
+
+/** Words typed unthrottled for each figure of the main thread's own CPU per key. */
+const CPU_WORDS = 10;
+const hundredth = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The main thread's own CPU time per key (ThreadTime: neither CPU throttling, which stretches wall
+ * time, nor other threads on the same cores change it), unthrottled, its script part and style recalculations.
+ */
+async function cpuPerKey(session: CDPSession, typing: () => Promise<void>): Promise<KeyCpu> {
+  const r = await rendererTime(session, typing);
+  const keys = CPU_WORDS * KEYS_PER_WORD;
+  return { threadMs: hundredth(r.ThreadCpuMs! / keys), scriptMs: hundredth(r.ScriptMs! / keys), styleRecalcs: hundredth(r.RecalcStyleCount! / keys) };
+}
 
 /** Types a word and waits for the grouped write; the long tasks and frames counted from then on are the next step's. */
 async function typedThen(page: Page, word: string): Promise<ReturnType<typeof lightControls>> {
@@ -183,7 +205,7 @@ async function bareInputFloor(page: Page, session: CDPSession): Promise<Stats> {
 }
 
 /** The floors, 4×: a bare input alone in a blank page of the same browser (same words and rhythm, same observers), and a pushState there. */
-async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats }> {
+async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats; cpu: KeyCpu }> {
   await page.setContent('<!doctype html><meta name="viewport" content="width=device-width"><input aria-label="Emplacement">');
   const session = await cdp(page);
   await throttle(session, RATE);
@@ -192,12 +214,11 @@ async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats }>
   await page.evaluate(observeLongTasks);
   await page.evaluate(observeLongFrames);
   await page.evaluate(recordInputToPaint);
-  for (let word = 0; word < 30; word++) {
-    await page.getByLabel('Emplacement').click();
-    await page.keyboard.type('palier ', { delay: 60 });
-    await page.waitForTimeout(150 + ((word * 137) % 400));
-  }
+  await typeWords(page.getByLabel('Emplacement'), 30);
   const floor = stats((await readLatencies(page)).keydown!);
+  await throttle(session, 1);
+  const cpu = await cpuPerKey(session, () => typeWords(page.getByLabel('Emplacement'), CPU_WORDS));
+  await throttle(session, RATE);
   const pushState = stats(
     await page.evaluate(() =>
       Array.from({ length: 10 }, (_, i) => {
@@ -208,7 +229,7 @@ async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats }>
     ),
   );
   await throttle(session, 1);
-  return { typing: floor, pushState };
+  return { typing: floor, pushState, cpu };
 }
 
 async function heapMB(session: CDPSession): Promise<number> {
@@ -221,7 +242,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
   makeVisitBig(env.server, Math.round(fields / FIELDS_PER_ITEM));
   const context = await env.newContext({ args: ['--disable-gpu-vsync', '--disable-frame-rate-limit'] });
   try {
-    const { typing: floor, pushState: pushStateFloor } = await floorOf(await context.newPage());
+    const { typing: floor, pushState: pushStateFloor, cpu: blankCpu } = await floorOf(await context.newPage());
     const page = await context.newPage();
     await signIn(page, 'inspecteur@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
@@ -246,6 +267,13 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     await page.evaluate(resetLatencies);
     await typeIntoBareInput(page, 30);
     const inPageFloor = stats((await readLatencies(page)).keydown!);
+    await throttle(session, 1);
+    const keyCpu = {
+      blank: blankCpu,
+      inPage: await cpuPerKey(session, () => typeIntoBareInput(page, CPU_WORDS)),
+      field: await cpuPerKey(session, () => typeWords(visitControls(page).field('Emplacement'), CPU_WORDS)),
+    };
+    await throttle(session, RATE);
 
     await save(page, 'dernier mot');
     const saveTasks = await takeLongTasks(page);
@@ -302,6 +330,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
         floor,
         inPageFloor,
         lightScreenFloor,
+        keyCpu,
         ratio,
         typingMet,
         pause: pauseTasks,
@@ -312,6 +341,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       }),
       typing,
       ratio,
+      keyCpu,
       sectionChange,
       longTasks: { typing: typingTasks, save: saveTasks, pause: pauseTasks },
       longFrames: { sectionChange: sectionFrames, save: saveFrames, pause: pauseFrames },
@@ -356,6 +386,7 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           openSteps: size.openSteps,
           heapMB: size.heapMB,
           ratio: size.ratio,
+          keyCpu: size.keyCpu,
           sectionP95: size.sectionChange.p95Ms,
           pauseLongestMs: size.longTasks.pause.longestMs,
           pauseFrames: size.longFrames.pause.map(frameLine),

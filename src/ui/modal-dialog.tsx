@@ -12,8 +12,14 @@
  * in the same page). So the dialog is shown non-modal in a layer of its own
  * under <body> (above the app, with the backdrop's shade), `aria-modal`, and
  * the layer's siblings get `inert` until it closes (modal-layers.ts).
+ *
+ * The layer is the portal's own container, under <body> only while the dialog
+ * is open, never <body> itself: React listens for every event type on a
+ * portal's container, and with <body> as one it dispatched each key, click and
+ * input anywhere in the app a second time (12 more calls per key typed in a
+ * visit, about 1 ms at 4×; issue 22, docs/measurements.md).
  */
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { coverPage } from './modal-layers';
 
@@ -27,14 +33,14 @@ export interface ModalDialogProps {
 }
 
 export function ModalDialog({ open, title, onCancel, onOpen, children }: ModalDialogProps) {
-  const layerRef = useRef<HTMLDivElement>(null);
+  const [layer] = useState(() => Object.assign(document.createElement('div'), { className: 'dialog-layer' }));
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // Before the paint: the layer never shows without its dialog.
   useLayoutEffect(() => {
     const dialog = ref.current;
-    const layer = layerRef.current;
-    if (!dialog || !layer || !open) return;
+    if (!dialog || !open) return;
+    document.body.append(layer);
     onOpen?.();
     // Shown first: the dialog remembers the control that had focus (it gets it back on closing)
     // before that control becomes inert, and takes the focus.
@@ -44,34 +50,33 @@ export function ModalDialog({ open, title, onCancel, onOpen, children }: ModalDi
       // The page given back first, so that the focus can return to it; also when the screen goes with the dialog open.
       uncover();
       dialog.close();
+      layer.remove();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- opening is what matters, not a new onOpen
   }, [open]);
   return createPortal(
-    <div ref={layerRef} className="dialog-layer" hidden={!open}>
-      <dialog
-        ref={ref}
-        className="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        // A non-modal dialog hears no close request by default: with this, Android's back gesture cancels
-        // it as it did a modal one. Escape is handled below too, for browsers without `closedby` (a
-        // handled keydown sends no close request, so it cancels once).
-        closedby="closerequest"
-        onKeyDown={(e) => {
-          if (e.key !== 'Escape' || e.defaultPrevented) return;
-          e.preventDefault();
-          onCancel();
-        }}
-        onCancel={(e) => {
-          e.preventDefault();
-          onCancel();
-        }}
-      >
-        <h2 id={titleId}>{title}</h2>
-        {children}
-      </dialog>
-    </div>,
-    document.body,
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      // A non-modal dialog hears no close request by default: with this, Android's back gesture cancels
+      // it as it did a modal one. Escape is handled below too, for browsers without `closedby` (a
+      // handled keydown sends no close request, so it cancels once).
+      closedby="closerequest"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || e.defaultPrevented) return;
+        e.preventDefault();
+        onCancel();
+      }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </dialog>,
+    layer,
   );
 }

@@ -221,6 +221,14 @@ describe('issue 23 deviations', () => {
     await dialog.getByLabel('Libellé du nouvel élément').fill('Observations – ascenseur');
     await dialog.getByRole('button', { name: 'Dupliquer' }).click();
     expect(await page.getByRole('button', { name: 'Dupliquer le champ « État des sols »' }).isDisabled()).toBe(true);
+    // Each dialog's layer is its own portal container, under <body> only while it is open: React never
+    // listens at <body>, where it would dispatch every event of the app a second time (ui/modal-dialog.tsx).
+    expect(
+      await page.evaluate(() => ({
+        layers: document.querySelectorAll('.dialog-layer').length,
+        reactAtBody: Object.keys(document.body).some((key) => key.startsWith('_reactListening')),
+      })),
+    ).toEqual({ layers: 0, reactAtBody: false });
     await screenshots(page, 'deviations-visit-edit-mode');
     await axe(page, 'visit edit mode with a field copy');
     await page.getByRole('switch', { name: 'Édition' }).uncheck();

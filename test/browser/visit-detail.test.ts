@@ -55,18 +55,24 @@ describe('visit detail', () => {
       .getByRole('button', { name: /Hall d’entrée/ })
       .first()
       .click();
-    // Typed key by key: the field's typing events stay at the field (typed-input.tsx), none reaches the
-    // document (React's root listener ran for each), and the text still goes to the server.
+    // Typed key by key: the field's typing events are taken at the window (typing-capture.ts), none
+    // reaches the document, in either phase (React's root listener ran for each), but Escape; the
+    // placeholder is there only while the field is empty (typed-input.tsx); the text goes to the server.
     const observations = page.getByLabel('Observations');
     await observations.fill('');
+    await page.getByPlaceholder('Décrivez ce que vous constatez').waitFor();
     await page.evaluate(() => {
       const w = window as unknown as { heard: string[] };
       w.heard = [];
-      for (const type of ['input', 'keypress', 'keyup', 'change']) document.addEventListener(type, () => w.heard.push(type));
+      for (const type of ['keydown', 'keypress', 'beforeinput', 'textInput', 'input', 'keyup', 'change', 'selectionchange'])
+        for (const capture of [true, false])
+          document.addEventListener(type, (e) => w.heard.push(e instanceof KeyboardEvent ? `${type} ${e.key}` : type), capture);
     });
     await observations.pressSequentially('Porte du hall réglée');
     await screenshots(page, 'visit-detail-typed');
-    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([]);
+    expect(await observations.getAttribute('placeholder')).toBeNull();
+    await observations.press('Escape');
+    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(['keydown Escape', 'keydown Escape']);
     await page.goBack();
     await expect.poll(() => serverData(id), { timeout: 10_000 }).toContain('Porte du hall réglée');
 

@@ -6,15 +6,15 @@
  * changes from elsewhere (a reload, another tab) and the input is not being
  * typed in, so what the inspector types is never taken back.
  *
- * The typing events stop at the input, read by a listener of its own: React's
- * root listener ran for each of them (about five per key) and, after each
- * `input` event, wrote the input's name, type and default value back, as it
- * does for controlled inputs, which made the browser restyle the input.
- * Nothing else in the app listens to these events; keydown still goes on
- * (Escape closes menus and dialogs). Stopping an event's propagation does not
- * stop what the browser does with it: the letter is still inserted. A one-line
+ * The typing events are taken at the window before React or anything else
+ * hears them (typing-capture.ts): React's root listener ran for each of them
+ * (about six per key, in both phases) and, after each `input` event, wrote
+ * the input's name, type and default value back, as it does for controlled
+ * inputs, which made the browser restyle the input. A one-line
  * input is also its own layout boundary (visits.css, `.typed-line`): a letter
- * lays out the input, not the page.
+ * lays out the input, not the page. The placeholder is an attribute only
+ * while the input is empty: Chromium restyles an input's placeholder at every
+ * keystroke, shown or not (a style recalculation per key).
  *
  * Every control of a visit says `autocomplete="off"` (FORM_STATE_OFF): Chromium
  * otherwise saves the state of each form control of the page into the history
@@ -25,6 +25,7 @@
  */
 import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
 import { useStableCallback } from '../../ui/use-stable-callback';
+import { takeTyping } from './typing-capture';
 
 type Typed = HTMLInputElement & HTMLTextAreaElement;
 
@@ -50,35 +51,36 @@ interface Props {
 
 const same = (raw: string) => raw;
 
-/** The typing events that only the input's own listeners see (measured: taking them at the window instead was slower). */
-const STOPPED_HERE = ['change', 'keypress', 'keyup', 'textInput', 'compositionstart', 'compositionupdate', 'compositionend'];
-const stop = (event: Event) => event.stopPropagation();
+/** The placeholder shown by the empty input, and no placeholder attribute at all once it has text (see above). */
+function placeholderWhenEmpty(input: Typed, placeholder: string | undefined): void {
+  const wanted = input.value === '' ? placeholder : undefined;
+  if (wanted) {
+    if (input.getAttribute('placeholder') !== wanted) input.setAttribute('placeholder', wanted);
+  } else if (input.hasAttribute('placeholder')) input.removeAttribute('placeholder');
+}
 
-export function TypedInput({ as = 'input', value, clean = same, onType, className, ...rest }: Props) {
+export function TypedInput({ as = 'input', value, clean = same, onType, className, placeholder, ...rest }: Props) {
   const ref = useRef<Typed>(null);
-  // The native listener below is added once: it calls the latest render's functions.
+  // The text handler below is registered once: it calls the latest render's functions.
   const cleanNow = useStableCallback(clean);
   const typeNow = useStableCallback(onType);
-  useLayoutEffect(() => {
-    const input = ref.current;
-    if (input && document.activeElement !== input && clean(input.value) !== value) input.value = value;
-  }, [value, clean]);
+  const placeholderNow = useStableCallback(() => placeholder);
   useLayoutEffect(() => {
     const input = ref.current;
     if (!input) return;
-    const typed = (event: Event) => {
-      event.stopPropagation();
+    if (document.activeElement !== input && clean(input.value) !== value) input.value = value;
+    placeholderWhenEmpty(input, placeholder);
+  }, [value, clean, placeholder]);
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (!input) return;
+    return takeTyping(input, () => {
       const kept = cleanNow(input.value);
       if (kept !== input.value) input.value = kept;
+      placeholderWhenEmpty(input, placeholderNow());
       typeNow(kept);
-    };
-    input.addEventListener('input', typed);
-    for (const type of STOPPED_HERE) input.addEventListener(type, stop);
-    return () => {
-      input.removeEventListener('input', typed);
-      for (const type of STOPPED_HERE) input.removeEventListener(type, stop);
-    };
-  }, [cleanNow, typeNow]);
+    });
+  }, [cleanNow, typeNow, placeholderNow]);
   return as === 'textarea' ? (
     <textarea ref={ref} defaultValue={value} className={className} {...FORM_STATE_OFF} {...rest} />
   ) : (
