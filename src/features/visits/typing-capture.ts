@@ -39,16 +39,15 @@ function take(event: Event): void {
   if (event.type === 'input') onText();
 }
 
-let listening = false;
+/** Typed inputs on screen: the window listens only while there is one (other screens' keys are not looked at). */
+let onScreen = 0;
 
 /** Takes `input`'s typing events from now on; `onText` runs on each `input` event. Returns the function that gives them back. */
 export function takeTyping(input: HTMLInputElement | HTMLTextAreaElement, onText: () => void): () => void {
-  if (!listening) {
-    for (const type of TYPING) window.addEventListener(type, take, true);
-    listening = true;
-  }
+  if (onScreen++ === 0) for (const type of TYPING) window.addEventListener(type, take, true);
   typedInputs.set(input, onText);
   return () => {
     typedInputs.delete(input);
+    if (--onScreen === 0) for (const type of TYPING) window.removeEventListener(type, take, true);
   };
 }
