@@ -222,7 +222,7 @@ export async function typeSession(page: Page, sections = 30, words = 40): Promis
       await controls.toolbar('Section suivante').click();
       await field().fill('');
     }
-    await typeWords(field(), 1, word);
+    await typeWords(field(), 1, { first: word });
   }
   await page.waitForTimeout(500);
 }
@@ -233,6 +233,11 @@ export async function typeSession(page: Page, sections = 30, words = 40): Promis
  * costs from a key to the next paint on this machine; the app's own share is what the visit adds.
  */
 export async function typeIntoBareInput(page: Page, words = 12): Promise<void> {
+  await withBareInput(page, (input) => typeWords(input, words));
+}
+
+/** `work` done with a bare input added to the page outside React (fixed at its top left corner), removed after. */
+export async function withBareInput(page: Page, work: (input: Locator) => Promise<void>): Promise<void> {
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.id = 'bench-bare-input';
@@ -240,22 +245,24 @@ export async function typeIntoBareInput(page: Page, words = 12): Promise<void> {
     input.style.cssText = 'position:fixed;top:0;left:0;z-index:9999';
     document.body.append(input);
   });
-  await typeWords(page.locator('#bench-bare-input'), words);
+  await work(page.locator('#bench-bare-input'));
   await page.evaluate(() => document.getElementById('bench-bare-input')?.remove());
 }
 
-/** The letters of one typed word ('palier '). */
-export const KEYS_PER_WORD = 7;
+/** The word typed again and again: 6 letters and a space. */
+const WORD = 'palier ';
+export const KEYS_PER_WORD = WORD.length;
 
 /**
- * `words` words typed into `input` as a person would: a click, 6 letters and a space 60 ms apart, 150
- * to 550 ms between words (the pause after each set by its rank, from `first`).
+ * `words` words typed into `input` as a person would: a click (unless `click` is false: the input
+ * keeps the focus it has), 6 letters and a space 60 ms apart, 150 to 550 ms between words (the pause
+ * after each set by its rank, from `first`).
  */
-export async function typeWords(input: Locator, words: number, first = 0): Promise<void> {
+export async function typeWords(input: Locator, words: number, { first = 0, click = true } = {}): Promise<void> {
   const page = input.page();
   for (let word = first; word < first + words; word++) {
-    await input.click();
-    await page.keyboard.type('palier ', { delay: 60 });
+    if (click) await input.click();
+    await page.keyboard.type(WORD, { delay: 60 });
     await page.waitForTimeout(150 + ((word * 137) % 400));
   }
 }

@@ -203,7 +203,6 @@ const METRICS = {
   ScriptDuration: 'ScriptMs',
   LayoutDuration: 'LayoutMs',
   RecalcStyleDuration: 'RecalcStyleMs',
-  ThreadTime: 'ThreadCpuMs',
   LayoutCount: 'LayoutCount',
   RecalcStyleCount: 'RecalcStyleCount',
 } as const;
@@ -211,10 +210,12 @@ const METRICS = {
 /**
  * Where the main thread's time went over `work`, from CDP Performance.getMetrics
  * (the CPU profile files layout and style under "(program)"): its tasks, script, layout,
- * style in ms of wall time (what CPU throttling stretches), its own CPU time (ThreadCpuMs: what
- * throttling and other threads on the same cores do not change), the counts, and the DOM size at the end.
+ * style in ms of wall time (what CPU throttling stretches), the counts, and the DOM size at the end.
+ * With `threadCpu`, also the thread's own CPU time (ThreadCpuMs: what other threads on the same
+ * cores do not change), for unthrottled work only: Chromium's throttling keeps the thread busy
+ * (98 ms of it per key typed at 4×, docs/measurements.md, 24th session).
  */
-export async function rendererTime(session: CDPSession, work: () => Promise<void>): Promise<Record<string, number>> {
+export async function rendererTime(session: CDPSession, work: () => Promise<void>, { threadCpu = false } = {}): Promise<Record<string, number>> {
   await session.send('Performance.enable');
   const read = async () =>
     Object.fromEntries(
@@ -228,6 +229,7 @@ export async function rendererTime(session: CDPSession, work: () => Promise<void
     const delta = (after[name] ?? 0) - (before[name] ?? 0);
     out[figure] = figure.endsWith('Ms') ? Math.round(delta * 1000) : delta;
   }
+  if (threadCpu) out.ThreadCpuMs = Math.round(((after.ThreadTime ?? 0) - (before.ThreadTime ?? 0)) * 1000);
   out.domNodes = after.Nodes ?? 0;
   await session.send('Performance.disable');
   return out;

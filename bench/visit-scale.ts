@@ -29,7 +29,7 @@
  * the browser's own work (style, layout, paint; built-in calls such as
  * pushState, which the profiler itself slows: read them with the frames).
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import {
   FIELDS_PER_ITEM,
   downloadAndOpen,
@@ -43,6 +43,7 @@ import {
   typeIntoBareInput,
   typeSession,
   typeWords,
+  withBareInput,
   KEYS_PER_WORD,
   visitControls,
   lightControls,
@@ -123,11 +124,13 @@ const CPU_WORDS = 10;
 const hundredth = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * The main thread's own CPU time per key (ThreadTime: neither CPU throttling, which stretches wall
- * time, nor other threads on the same cores change it), unthrottled, its script part and style recalculations.
+ * The main thread's own CPU time per key typed into `input` (ThreadTime, read unthrottled: other
+ * threads on the same cores do not change it), its script part and style recalculations. The input
+ * is clicked once before: no click's work is counted in a key's.
  */
-async function cpuPerKey(session: CDPSession, typing: () => Promise<void>): Promise<KeyCpu> {
-  const r = await rendererTime(session, typing);
+async function cpuPerKey(session: CDPSession, input: Locator): Promise<KeyCpu> {
+  await input.click();
+  const r = await rendererTime(session, () => typeWords(input, CPU_WORDS, { click: false }), { threadCpu: true });
   const keys = CPU_WORDS * KEYS_PER_WORD;
   return { threadMs: hundredth(r.ThreadCpuMs! / keys), scriptMs: hundredth(r.ScriptMs! / keys), styleRecalcs: hundredth(r.RecalcStyleCount! / keys) };
 }
@@ -217,7 +220,7 @@ async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats; c
   await typeWords(page.getByLabel('Emplacement'), 30);
   const floor = stats((await readLatencies(page)).keydown!);
   await throttle(session, 1);
-  const cpu = await cpuPerKey(session, () => typeWords(page.getByLabel('Emplacement'), CPU_WORDS));
+  const cpu = await cpuPerKey(session, page.getByLabel('Emplacement'));
   await throttle(session, RATE);
   const pushState = stats(
     await page.evaluate(() =>
@@ -268,11 +271,11 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     await typeIntoBareInput(page, 30);
     const inPageFloor = stats((await readLatencies(page)).keydown!);
     await throttle(session, 1);
-    const keyCpu = {
-      blank: blankCpu,
-      inPage: await cpuPerKey(session, () => typeIntoBareInput(page, CPU_WORDS)),
-      field: await cpuPerKey(session, () => typeWords(visitControls(page).field('Emplacement'), CPU_WORDS)),
-    };
+    let inPageCpu: KeyCpu | undefined;
+    await withBareInput(page, async (input) => {
+      inPageCpu = await cpuPerKey(session, input);
+    });
+    const keyCpu = { blank: blankCpu, inPage: inPageCpu!, field: await cpuPerKey(session, visitControls(page).field('Emplacement')) };
     await throttle(session, RATE);
 
     await save(page, 'dernier mot');

@@ -15,9 +15,9 @@
  *
  * The layer is the portal's own container, under <body> only while the dialog
  * is open, never <body> itself: React listens for every event type on a
- * portal's container, and with <body> as one it dispatched each key, click and
- * input anywhere in the app a second time (12 more calls per key typed in a
- * visit, about 1 ms at 4×; issue 22, docs/measurements.md).
+ * portal's container and never takes them off, and with <body> as one it
+ * dispatched each key, click and input anywhere in the app a second time (12
+ * more calls per key typed in an input; issue 22, docs/measurements.md).
  */
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';

@@ -51,9 +51,12 @@ interface Props {
 
 const same = (raw: string) => raw;
 
-/** The placeholder shown by the empty input, and no placeholder attribute at all once it has text (see above). */
+/**
+ * The placeholder shown by the empty input, and no placeholder attribute at all once it has text (see
+ * above). A number input's value is '' too while its text is not a number yet ('-', '1e').
+ */
 function placeholderWhenEmpty(input: Typed, placeholder: string | undefined): void {
-  const wanted = input.value === '' ? placeholder : undefined;
+  const wanted = input.value === '' && !input.validity.badInput ? placeholder : undefined;
   if (wanted) {
     if (input.getAttribute('placeholder') !== wanted) input.setAttribute('placeholder', wanted);
   } else if (input.hasAttribute('placeholder')) input.removeAttribute('placeholder');
