@@ -236,8 +236,8 @@ export async function typeIntoBareInput(page: Page, words = 12): Promise<void> {
   await withBareInput(page, (input) => typeWords(input, words));
 }
 
-/** `work` done with a bare input added to the page outside React (fixed at its top left corner), removed after. */
-export async function withBareInput(page: Page, work: (input: Locator) => Promise<void>): Promise<void> {
+/** `work` done with a bare input added to the page outside React (fixed at its top left corner), removed after; what `work` returns. */
+export async function withBareInput<T>(page: Page, work: (input: Locator) => Promise<T>): Promise<T> {
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.id = 'bench-bare-input';
@@ -245,8 +245,9 @@ export async function withBareInput(page: Page, work: (input: Locator) => Promis
     input.style.cssText = 'position:fixed;top:0;left:0;z-index:9999';
     document.body.append(input);
   });
-  await work(page.locator('#bench-bare-input'));
+  const result = await work(page.locator('#bench-bare-input'));
   await page.evaluate(() => document.getElementById('bench-bare-input')?.remove());
+  return result;
 }
 
 /** The word typed again and again: 6 letters and a space. */

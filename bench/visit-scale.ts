@@ -271,11 +271,11 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     await typeIntoBareInput(page, 30);
     const inPageFloor = stats((await readLatencies(page)).keydown!);
     await throttle(session, 1);
-    let inPageCpu: KeyCpu | undefined;
-    await withBareInput(page, async (input) => {
-      inPageCpu = await cpuPerKey(session, input);
-    });
-    const keyCpu = { blank: blankCpu, inPage: inPageCpu!, field: await cpuPerKey(session, visitControls(page).field('Emplacement')) };
+    const keyCpu = {
+      blank: blankCpu,
+      inPage: await withBareInput(page, (input) => cpuPerKey(session, input)),
+      field: await cpuPerKey(session, visitControls(page).field('Emplacement')),
+    };
     await throttle(session, RATE);
 
     await save(page, 'dernier mot');
