@@ -6,7 +6,7 @@
  * and a first page filtered by several places is one short indexed range per
  * place (place, rank), merged in memory.
  */
-import type { MangoQuery, RxCollection, RxQuery } from 'rxdb';
+import { normalizeMangoQuery, prepareQuery, type MangoQuery, type PreparedQuery, type RxCollection, type RxQuery } from 'rxdb';
 import { combineLatest, map, of, type Observable } from 'rxjs';
 
 const RANK_BASE = 9_000_000_000_000_000;
@@ -34,15 +34,14 @@ export async function firstPageByPlaces<T extends Ranked>(
   afterRank?: string,
 ): Promise<T[]> {
   const parts = await Promise.all(
-    places.map(async (place) => {
-      const query = collection.find({
+    places.map((place) =>
+      // Each scroll reads one page per place: RxDB's exec cost half as much again as the read.
+      storedDocs(collection, {
         selector: { place, ...(afterRank ? { rank: { $gt: afterRank } } : {}) } as never,
         sort: [{ rank: 'asc' } as never],
         limit,
-      });
-      // Each scroll reads one page per place: RxDB's exec cost half as much again as the read.
-      return storedDocs(collection, query);
-    }),
+      }),
+    ),
   );
   return parts.flat().sort(byRank).slice(0, limit);
 }
@@ -54,9 +53,24 @@ export async function firstPageByPlaces<T extends Ranked>(
  * of times).
  */
 export async function storedDocs<T>(collection: RxCollection<T>, query: RxQuery<T> | MangoQuery<T>): Promise<T[]> {
-  const prepared = ('getPreparedQuery' in query ? query : collection.find(query)).getPreparedQuery();
+  const prepared = 'getPreparedQuery' in query ? query.getPreparedQuery() : preparedQuery(collection, query);
   const { documents } = await collection.storageInstance.query(prepared);
   return documents.map((doc) => withoutMeta(doc) as unknown as T);
+}
+
+/**
+ * The query prepared as RxDB's `RxQuery.getPreparedQuery()` prepares it (normalized, deleted
+ * documents left out, index chosen), without an RxQuery: `find()` builds one with its cache key (a
+ * stringified copy of the query), registers it in the collection's query cache and schedules that
+ * cache's clean-up, all for a read made once (a tenth of a first page's time, bench engine). The
+ * `prePrepareQuery` hook RxDB runs there is dev-mode's check alone, and dev-mode is not loaded.
+ */
+function preparedQuery<T>(collection: RxCollection<T>, query: MangoQuery<T>): PreparedQuery<T> {
+  const schema = collection.schema.jsonSchema;
+  const normalized = normalizeMangoQuery(schema, query);
+  normalized.selector = { ...normalized.selector, _deleted: { $eq: false } } as never;
+  if (normalized.index) normalized.index = ['_deleted', ...normalized.index];
+  return prepareQuery(schema, normalized);
 }
 
 /** One document as stored (`toJSON()`'s shape), null when absent or deleted: one read by key, no query. */
