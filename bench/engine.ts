@@ -32,7 +32,8 @@ const ms = (n: number | undefined) => `${(n ?? 0).toFixed(1)} ms`;
 
 function explainDrain(name: string, d: Record<string, number>): string {
   return (
-    `${name} ${d.ratio!.toFixed(2)}× the fetch loop (${ms(d.loopMs)} for ${d.commands} commands): the HTTP client alone is ${d.clientOnlyRatio!.toFixed(2)}× it. ` +
+    `${name} ${d.ratio!.toFixed(2)}× the fetch loop (${ms(d.loopMs)} for ${d.commands} commands; its ${d.rounds} rounds alone ` +
+    `${d.roundRatioMin!.toFixed(2)}-${d.roundRatioMax!.toFixed(2)}×, median ${d.roundRatioMedian!.toFixed(2)}×): the HTTP client alone is ${d.clientOnlyRatio!.toFixed(2)}× it. ` +
     `In the outbox its calls take ${ms(d.httpClientMs)}, and ${ms(d.outsideHttpMs)} pass outside them, ${ms(d.tailMs)} of which after each round's last answer ` +
     `(its last sent commands released and removed). The local effects run beside the next request ` +
     `(reads ${ms(d.outboxReadsMs)}, batch removal ${ms(d.batchRemoveMs)}, id-map writes ${ms(d.idMapWritesMs)}, reconcile ${ms(d.reconcileMs)}): ` +

@@ -271,13 +271,18 @@ async function benchDrain(token: TokenPair, count: number, { rounds = 6, touchin
       tailMs += end - lastAnswerAt;
     },
   ];
+  // Each round's own ratio: how far the machine moves the figure within one run.
+  const roundRatios: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const from = round * perRound;
     const to = Math.min(count, from + perRound);
+    const [loopBefore, outboxBefore] = [loopMs, outboxMs];
     // The order turns each round: each contender comes first, second and last alike (the server's
     // tables grow, and what one leaves running weighs on the next).
     for (let k = 0; k < contenders.length; k++) await contenders[(round + k) % contenders.length]!(from, to);
+    roundRatios.push((outboxMs - outboxBefore) / (loopMs - loopBefore));
   }
+  roundRatios.sort((a, b) => a - b);
   await outbox.stop();
   await store.close();
   await removeStore(storeId);
@@ -287,6 +292,9 @@ async function benchDrain(token: TokenPair, count: number, { rounds = 6, touchin
     loopMs,
     outboxMs,
     ratio: outboxMs / loopMs,
+    roundRatioMin: roundRatios[0]!,
+    roundRatioMedian: median(roundRatios),
+    roundRatioMax: roundRatios[roundRatios.length - 1]!,
     loopPerCommandMs: loopMs / count,
     outboxPerCommandMs: outboxMs / count,
     clientOnlyMs: clientMs,
