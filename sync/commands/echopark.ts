@@ -24,6 +24,7 @@ import { AppError } from '../errors';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
 import { LOCAL_USER, readLocal, writeLocal } from '../store/local';
 import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import { ECHOPARK_COMMUNITIES, echoparkDoc, type EchoparkDocData } from '../pull/echopark';
 
 /** A created request's server id once known, else its temporary id (the command waits for it). */
@@ -66,8 +67,7 @@ async function findRequest(ctx: CommandContext, id: string) {
 async function change(ctx: CommandContext, id: string, update: (data: EchoparkDocData) => Partial<EchoparkDocData>): Promise<void> {
   const doc = await findRequest(ctx, id);
   if (!doc) return;
-  const data = dataOf<EchoparkDocData>(doc);
-  await doc.incrementalPatch({ data: { ...data, ...update(data) } });
+  await modifyData<EchoparkDocData>(doc as never, (data) => ({ ...data, ...update(data) }));
 }
 
 const requestKey = (p: { requestId: string }) => [`echopark:${p.requestId}`];

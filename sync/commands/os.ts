@@ -15,6 +15,7 @@ import { defineCommand, type CommandContext, type IdMap } from '../outbox/comman
 import { rankOf } from '../store/queries';
 import { asCached, storeAnswer as storeServerAnswer } from '../pull/pull';
 import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import { OS_FIRM, osDoc, osThread } from '../pull/os';
 
 /** A created OS's server id once known, else its temporary id (the command waits behind its creation). */
@@ -26,7 +27,7 @@ const osKey = (id: string) => `workrequests:${id}`;
 async function patchOs(ctx: CommandContext, id: string, change: Record<string, unknown>): Promise<void> {
   const doc = await ctx.db.workrequests.findOne(id).exec();
   if (!doc) return;
-  await doc.incrementalPatch({ data: { ...dataOf(doc), ...change }, ...(typeof change.place === 'string' ? { place: change.place } : {}) });
+  await modifyData<Record<string, unknown>>(doc as never, (data) => ({ ...data, ...change }), typeof change.place === 'string' ? { place: change.place } : {});
 }
 
 /**
@@ -143,7 +144,10 @@ export const osMedia = defineCommand<OsMediaCommand, MediaDto>()({
     if (!doc) return;
     const data = dataOf<{ medias?: MediaDto[] }>(doc);
     const medias = Array.isArray(data.medias) ? data.medias : null;
-    if (medias && !medias.some((m) => m.id === answer.id)) await doc.incrementalPatch({ data: { ...data, medias: [...medias, answer] } });
+    if (!medias || medias.some((m) => m.id === answer.id)) return;
+    await modifyData<{ medias?: MediaDto[] }>(doc as never, (latest) =>
+      !Array.isArray(latest.medias) || latest.medias.some((m) => m.id === answer.id) ? latest : { ...latest, medias: [...latest.medias, answer] },
+    );
   },
 });
 

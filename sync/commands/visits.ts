@@ -12,6 +12,7 @@ import type { VisitData } from '../contract/visit-data';
 import { defineCommand, type CommandContext, type RequestSpec } from '../outbox/commands';
 import type { VisitCopyMeta } from '../pull/visits';
 import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 
 async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<VisitCopyMeta>): Promise<void> {
   const doc = await ctx.db.visitdata.findOne(String(visitId)).exec();
@@ -19,7 +20,8 @@ async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<V
   const data = dataOf<Record<string, unknown>>(doc);
   // A copy holds megabytes of forms: it is written again only when a flag changes.
   if (Object.entries(change).every(([key, value]) => data[key] === value)) return;
-  await doc.incrementalPatch({ data: { ...data, ...change }, savedAt: Date.now() });
+  // On the copy as it is at the write: a download may be writing its list of files meanwhile.
+  await modifyData<Record<string, unknown>>(doc as never, (latest) => ({ ...latest, ...change }), { savedAt: Date.now() });
 }
 
 async function patchListState(ctx: CommandContext, visitId: number, state: string): Promise<void> {

@@ -10,6 +10,7 @@ import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits
 import { unsavedOnDisk } from './visit-answers-store';
 import { dropForms, formsInDocument, sweepForms } from './visit-forms-store';
 import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 
 const visitOf = (entity: string) => (entity.startsWith('visit:') ? entity.slice('visit:'.length) : null);
 
@@ -76,7 +77,7 @@ export async function unstartRefused(db: Database, commands: readonly Pick<Outbo
   for (const doc of docs.values()) {
     const copy = dataOf<VisitCopyMeta>(doc);
     if (!copy.started) continue;
-    await doc.incrementalPatch({ data: { ...dataOf(doc), started: false }, savedAt: Date.now() });
+    await modifyData<VisitCopyMeta>(doc as never, (latest) => ({ ...latest, started: false }), { savedAt: Date.now() });
     undone.push(Number(doc.id));
   }
   return undone;

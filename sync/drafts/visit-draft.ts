@@ -12,6 +12,7 @@ import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import type { FileStore } from '../store/files';
 import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
 import { formsBlobSoon, formsFile, warmFormsBlob } from './visit-forms-blob';
 import { dropForms, formsInDocument, putForms, readForms } from './visit-forms-store';
@@ -186,8 +187,8 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       await dropForms(env.files, visitId); // the copy went meanwhile: its forms go too
       return false;
     }
-    const stored: StoredVisitCopy = { ...metaOf(dataOf<StoredVisitCopy>(doc)), dirty, answersBase: base };
-    await doc.incrementalPatch({ data: { ...stored }, savedAt: Date.now() });
+    // On the copy as it is at the write (a start or a download's file list may land meanwhile).
+    await modifyData<StoredVisitCopy>(doc as never, (latest) => ({ ...metaOf(latest), dirty, answersBase: base }), { savedAt: Date.now() });
     await clearAnswers(env.db, visitId);
     await dropForms(env.files, visitId, base);
     return false;

@@ -14,7 +14,7 @@ import type { Database } from '../store/database';
 import type { RxCollection, RxDocument } from 'rxdb';
 import type { CollectionName } from '../store/schemas';
 import { getLocals, readLocal, removeLocal, writeLocal } from '../store/local';
-import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import type { IdMap } from './commands';
 
 /** 'workrequests:12', or 'local:user' for a local document. */
@@ -129,7 +129,7 @@ export async function refetchDoc(db: Database, key: DocKey, refetch: Refetch): P
     toJSON(): { data: unknown };
     incrementalPatch(change: unknown): Promise<unknown>;
   } | null;
-  if (latest) await latest.incrementalPatch({ data: { ...dataOf(latest), stale: true } });
+  if (latest) await modifyData<Record<string, unknown>>(latest as never, (data) => ({ ...data, stale: true }));
 }
 
 async function undoLocally(db: Database, collection: DocCollection, id: string): Promise<boolean> {

@@ -13,7 +13,7 @@ import type { ApiClient } from '../api/client';
 import { echoparkPaths as paths, type EchoparkCommunities, type EchoparkCreationData, type EchoparkListItem } from '../contract/echopark';
 import type { Database } from '../store/database';
 import { readLocal } from '../store/local';
-import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import { asCached, pullDetail, pullList, pullSingleton, type PullReport, type StoredDoc } from './pull';
 
 /** Local documents of the module. */
@@ -141,7 +141,8 @@ export async function pullEchoparkDetail(db: Database, api: ApiClient, id: numbe
   try {
     const body = v.parse(consigne, await api.call<unknown>('GET', paths.consigne(id)));
     const doc = await db.echopark.findOne(docId).exec();
-    if (doc && !doc.pending && doc.data.consigne !== body.data.message) await doc.incrementalPatch({ data: { ...dataOf(doc), consigne: body.data.message } });
+    if (doc && !doc.pending && doc.data.consigne !== body.data.message)
+      await modifyData<Record<string, unknown>>(doc as never, (data) => ({ ...data, consigne: body.data.message }));
   } catch (error) {
     console.warn('Consigne non disponible', error);
   }

@@ -13,7 +13,7 @@ import { DEFAULT_FIRM_PREFIX, osPaths, type OsDashboard, type OsDto } from '../c
 import { OS_WORKFLOW, type StepCode } from '../contract/os-workflow';
 import type { Database } from '../store/database';
 import { refreshedWithin } from '../store/local';
-import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import { rankOf } from '../store/queries';
 import {
   asCached,
@@ -128,7 +128,7 @@ export async function pullOsNextSteps(db: Database, api: ApiClient, id: number):
   const steps = checkItems(stepCode, items, path, 'les étapes suivantes').valid.map((s) => ({ code: s.code, name: s.name }));
   const local = await db.workrequests.findOne(String(id)).exec();
   // Pending: the OS is moving; its next steps will be asked again once the server has the move.
-  if (local && !local.pending) await local.incrementalPatch({ data: { ...dataOf(local), nextSteps: steps } });
+  if (local && !local.pending) await modifyData<Record<string, unknown>>(local as never, (data) => ({ ...data, nextSteps: steps }));
   return steps;
 }
 

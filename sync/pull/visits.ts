@@ -12,6 +12,7 @@ import type { VisitData } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import { markRefreshed } from '../store/local';
 import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import type { FileStore } from '../store/files';
 import { newAnswersBase } from '../drafts/visit-answers-store';
 import { dropForms, putForms } from '../drafts/visit-forms-store';
@@ -171,10 +172,10 @@ export async function downloadVisit(
     }
     onProgress(40 + Math.round(((index + 1) / copy.failedFiles.length) * 60));
   }
-  // Only the list of files still to fetch changes: the copy may have been started and typed in meanwhile.
-  const latest = await db.visitdata.findOne(String(visitId)).exec();
-  if (latest)
-    await latest.incrementalPatch({ data: { ...dataOf<StoredVisitCopy>(latest), failedFiles: failed } as Record<string, unknown>, refreshedAt: Date.now() });
+  // Only the list of files still to fetch changes, on the copy as it is then: it may have been started
+  // and typed in meanwhile, even between this read and the write (store/modify-data.ts).
+  const held = await db.visitdata.findOne(String(visitId)).exec();
+  const latest = held && (await modifyData<StoredVisitCopy>(held as never, (data) => ({ ...data, failedFiles: failed }), { refreshedAt: Date.now() }));
   onProgress(100);
   return { ...(latest ? metaOf(dataOf<StoredVisitCopy>(latest)) : copy), failedFiles: failed };
 }
