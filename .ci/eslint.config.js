@@ -33,6 +33,11 @@ export default tseslint.config(
           selector: 'SpreadElement > MemberExpression[property.name="data"]',
           message: 'Spreading `x.data` copies RxDB proxies into the store: use dataOf(doc) (sync/store/plain.ts) or name the plain object.',
         },
+        {
+          // A data computed before the write loses what another writer put there in between.
+          selector: 'CallExpression[callee.property.name="incrementalPatch"] > ObjectExpression > Property[key.name="data"]',
+          message: 'incrementalPatch({ data }) writes back `data` as read before the write: use modifyData (sync/store/modify-data.ts).',
+        },
         ...textRules,
       ],
     },

@@ -10,7 +10,7 @@
 import { interventionPaths as paths, type InterventionDetailDto, type InterventionCreatePayload } from '../contract/interventions';
 import { defineCommand, type CommandContext, type IdMap } from '../outbox/commands';
 import { rankOf } from '../store/queries';
-import { dataOf } from '../store/plain';
+import { modifyData } from '../store/modify-data';
 import { interventionDoc, threadKey } from '../pull/interventions';
 
 const iri = (id: string | number) => `/api/intervention_requests/${id}`;
@@ -20,8 +20,7 @@ const resolve = (id: string, ids: IdMap) => ids[id] ?? id;
 async function patchIntervention(ctx: CommandContext, id: string, change: Record<string, unknown>): Promise<void> {
   const doc = await ctx.db.interventions.findOne(id).exec();
   if (!doc) return;
-  const data = { ...dataOf(doc), ...change };
-  await doc.incrementalPatch({ data, ...(typeof change.place === 'string' ? { place: change.place } : {}) });
+  await modifyData<Record<string, unknown>>(doc as never, (data) => ({ ...data, ...change }), typeof change.place === 'string' ? { place: change.place } : {});
 }
 
 const interventionKey = (id: string) => `interventions:${id}`;
@@ -173,7 +172,7 @@ export const appointmentDecide = defineCommand<AppointmentDecisionCommand>()({
   }),
   async apply(ctx, p) {
     const doc = await ctx.db.appointments.findOne(p.appointmentId).exec();
-    await doc?.incrementalPatch({ status: p.status, data: { ...dataOf(doc), status: p.status, reason: p.reason } });
+    if (doc) await modifyData<Record<string, unknown>>(doc as never, (data) => ({ ...data, status: p.status, reason: p.reason }), { status: p.status });
     if (p.status === 2)
       await patchIntervention(ctx, p.interventionId, { place: 'planned', validAppointment: doc ? { date: doc.data.date, dateEnd: doc.data.dateEnd } : null });
   },
@@ -193,7 +192,7 @@ export const appointmentsRefuseAll = defineCommand<RefuseAllCommand>()({
   request: (p, ids) => ({ method: 'PUT', path: paths.refuseAppointments(resolve(p.interventionId, ids)), json: {} }),
   async apply({ db }, p) {
     const proposed = await db.appointments.find({ selector: { interventionId: p.interventionId, status: 1 } }).exec();
-    for (const doc of proposed) await doc.incrementalPatch({ status: 3, data: { ...dataOf(doc), status: 3 } });
+    for (const doc of proposed) await modifyData<Record<string, unknown>>(doc as never, (data) => ({ ...data, status: 3 }), { status: 3 });
   },
 });
 

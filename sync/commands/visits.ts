@@ -27,8 +27,7 @@ async function patchCopy(ctx: CommandContext, visitId: number, change: Partial<V
 async function patchListState(ctx: CommandContext, visitId: number, state: string): Promise<void> {
   const doc = await ctx.db.visits.findOne(String(visitId)).exec();
   if (!doc) return;
-  const data = dataOf<{ visit: Record<string, unknown> }>(doc);
-  await doc.incrementalPatch({ state, data: { ...data, visit: { ...data.visit, state } } });
+  await modifyData<{ visit: Record<string, unknown> }>(doc as never, (data) => ({ ...data, visit: { ...data.visit, state } }), { state });
 }
 
 /** The visit's row in the list (what the take-over, start, pause and end change there). */
@@ -119,8 +118,9 @@ export const visitAssign = defineCommand<{ visitId: number; userId: number }>()(
   async apply({ db }, p) {
     const doc = await db.visits.findOne(String(p.visitId)).exec();
     if (!doc) return;
-    const data = dataOf<{ visit: Record<string, unknown> }>(doc);
-    await doc.incrementalPatch({ assignedTo: p.userId, data: { ...data, visit: { ...data.visit, assigned_to: p.userId } } });
+    await modifyData<{ visit: Record<string, unknown> }>(doc as never, (data) => ({ ...data, visit: { ...data.visit, assigned_to: p.userId } }), {
+      assignedTo: p.userId,
+    });
   },
 });
 

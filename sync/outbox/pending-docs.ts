@@ -125,11 +125,9 @@ export async function refetchDoc(db: Database, key: DocKey, refetch: Refetch): P
     if (value) await writeLocal(db, id, { ...value, pending: false, stale: true });
     return;
   }
-  const latest = (await db.collections[collection].findOne(id).exec()) as {
-    toJSON(): { data: unknown };
-    incrementalPatch(change: unknown): Promise<unknown>;
-  } | null;
-  if (latest) await modifyData<Record<string, unknown>>(latest as never, (data) => ({ ...data, stale: true }));
+  // The collections' document types differ; any of them is a cached document with its `data`.
+  const held = (await (db.collections[collection] as RxCollection).findOne(id).exec()) as RxDocument | null;
+  if (held) await modifyData<Record<string, unknown>>(held as never, (data) => ({ ...data, stale: true }));
 }
 
 async function undoLocally(db: Database, collection: DocCollection, id: string): Promise<boolean> {

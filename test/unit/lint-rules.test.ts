@@ -1,7 +1,8 @@
 /**
  * The conventions lint enforces, checked on samples with the project's own
  * ESLint config: words written in JSX are refused (texts live in fr.ts or a
- * feature's texts.ts), spreading an RxDB document's data is refused, and the
+ * feature's texts.ts), spreading an RxDB document's data is refused, and so is
+ * writing a document's data read before the write (incrementalPatch), and the
  * same code written the house way passes.
  */
 import path from 'node:path';
@@ -63,5 +64,21 @@ describe('lint conventions', () => {
       'sync/store/sample.ts',
     );
     expect(found).toEqual([expect.stringContaining('2:no-restricted-syntax:Spreading `x.data` copies RxDB proxies')]);
+  });
+
+  it('refuses writing a document’s data read before the write (incrementalPatch with data), not its own fields', async () => {
+    const found = await problems(
+      [
+        "import { dataOf } from './plain';",
+        'type Doc = { toJSON(): { data: unknown }; incrementalPatch(p: object): Promise<unknown> };',
+        'export async function mark(doc: Doc) {',
+        '  await doc.incrementalPatch({ data: { ...dataOf<object>(doc), seen: true }, savedAt: 1 });',
+        '  await doc.incrementalPatch({ pending: false });',
+        '}',
+        '',
+      ].join('\n'),
+      'sync/store/sample.ts',
+    );
+    expect(found).toEqual([expect.stringContaining('4:no-restricted-syntax:incrementalPatch({ data }) writes back `data` as read before the write')]);
   });
 });
