@@ -140,10 +140,13 @@ describe('interventions', () => {
 
   it('an intervention created offline with a photo shows at once and reaches the server once with it', async () => {
     const { page, close } = await signedIn('gestionnaire@demo.fr', 'Bonjour Camille');
-    // Visit the tunnel online once so its reference data is in the store.
+    // Visit the tunnel online once so its reference data is in the store: the place's buildings come last,
+    // one request per place, after the places show (the network goes idle for Playwright before they are asked).
+    const estate = db().prepare(`SELECT id FROM real_estates WHERE name = 'Tour Atlantique'`).get() as { id: number };
+    const buildingsFetched = page.waitForResponse((r) => r.url().includes(`/api/buildings?realEstate=${estate.id}&`));
     await page.goto('/requests-create');
     await page.getByRole('radio', { name: /Tour Atlantique/ }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await buildingsFetched;
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Suivant' }).click();
     await page.getByText('Complétez tous les champs').waitFor();
