@@ -205,21 +205,38 @@ export function readLatencies(page: Page): Promise<Record<string, number[]>> {
 }
 
 /**
+ * Waits until no toast is shown. « Visite démarrée » stays 5 s (spec: toasts last 5000 ms, top-right)
+ * and, on a phone, lies over the visit's toolbar: the taps on 'Section suivante' made meanwhile hit
+ * the toast, changed nothing and counted as 3–7 ms changes (1×), the first 5 of each run.
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('.toast') === null, undefined, { polling: 100, timeout: 15_000 });
+}
+
+/**
  * The inspector's session: `sections` sections opened one after the other with
  * the toolbar, then `words` words of 6 letters and a space, 60 ms between keys
  * and 150 to 550 ms between words (so the grouped local writes happen while
  * typing), a new section every 10 words.
+ *
+ * 'Section suivante' is tapped as a person taps it (lightControls), not with a
+ * locator's click: Playwright checks the click's target from listeners of its
+ * own, in the page, inside the same events. That cost 7–17 ms of each measured
+ * change at 4× (5,000 fields, alternating: p50 72.1 against 64.7 ms, p95 108.4
+ * against 91.1), work no finger brings.
  */
 export async function typeSession(page: Page, sections = 30, words = 40): Promise<void> {
+  await toastsGone(page);
   const controls = visitControls(page);
+  const nextSection = () => lightControls(page).click('.visit__toolbar', 'Section suivante');
   const field = () => controls.field('Emplacement');
   for (let i = 0; i < sections; i++) {
-    await controls.toolbar('Section suivante').click();
+    await nextSection();
     await page.waitForTimeout(100);
   }
   for (let word = 0; word < words; word++) {
     if (word % 10 === 0) {
-      await controls.toolbar('Section suivante').click();
+      await nextSection();
       await field().fill('');
     }
     await typeWords(field(), 1, { first: word });

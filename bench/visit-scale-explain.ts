@@ -35,6 +35,7 @@ export function explain(r: {
   typing: Stats;
   floor: Stats;
   inPageFloor: Stats;
+  frozenPageFloor: { blank: Stats; styled: Stats; unstyled: Stats };
   lightScreenFloor: Stats;
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
   ratio: { p50: number; p95: number };
@@ -52,6 +53,11 @@ export function explain(r: {
         `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
         `(${times(r.inPageFloor, r.floor)} the blank page): the visit's field is ` +
         `${times(r.typing, r.inPageFloor)} an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
+        `The same page frozen, no script running (its document copied, the bare input typed there, the visit closed, beside the blank page again: ` +
+        `${r.frozenPageFloor.blank.p50Ms} / ${r.frozenPageFloor.blank.p95Ms} ms): ${r.frozenPageFloor.styled.p50Ms} / ${r.frozenPageFloor.styled.p95Ms} ms ` +
+        `with its style sheets (${times(r.frozenPageFloor.styled, r.frozenPageFloor.blank)} that blank page), ` +
+        `${r.frozenPageFloor.unstyled.p50Ms} / ${r.frozenPageFloor.unstyled.p95Ms} ms without (${times(r.frozenPageFloor.unstyled, r.frozenPageFloor.blank)}): ` +
+        `what the screen's DOM costs the browser per key before any app code. ` +
         `The same bare input on a light screen of the app (the visits dashboard, freshly loaded, no visit open): ${r.lightScreenFloor.p50Ms} / ${r.lightScreenFloor.p95Ms} ms ` +
         `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key. ` +
         `The main thread's own CPU per key, unthrottled (no other thread's share in it): blank page ${cpuLine(r.keyCpu.blank)}, ` +

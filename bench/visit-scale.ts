@@ -8,7 +8,7 @@
  * - download + start + open, unthrottled (from the list's 'Télécharger' to the
  *   first field shown: the app's time, each click to the paint it waited for);
  * - typing at 4×, input → next paint (vsync off), p50/p95 and ratio to the floor;
- * - section change at 4× (toolbar 'Section suivante', click → next paint), over
+ * - section change at 4× (toolbar 'Section suivante' tapped as a person taps, click → next paint), over
  *   60 changes (the p95 of 20 was their maximum);
  * - long tasks at 4× while typing (the grouped local writes happen between
  *   words), on « Enregistrer » and on the pause;
@@ -29,7 +29,7 @@
  * the browser's own work (style, layout, paint; built-in calls such as
  * pushState, which the profiler itself slows: read them with the frames).
  */
-import type { CDPSession, Locator, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import {
   FIELDS_PER_ITEM,
   downloadAndOpen,
@@ -77,6 +77,13 @@ export interface VisitScaleSize {
   floor: Stats;
   /** A bare input added to the visit's page outside React, same rhythm, 4×: the page's own paint, without the app's code. */
   inPageFloor: Stats;
+  /**
+   * The visit's page frozen: its document as shown while typing, copied into a page with no script
+   * (its style sheets kept, then none), the same bare input at the same place, 4×, once the visit's
+   * page is closed, beside a blank page measured again (3 alternated rounds of 10 words): what the
+   * page's DOM and styles cost the browser per key with not one line of the app's code running.
+   */
+  frozenPageFloor: { blank: Stats; styled: Stats; unstyled: Stats };
   /**
    * The same bare input on a light screen of the app (the visits dashboard, freshly loaded, where the
    * navigation floor leaves the page), 4×: what a light screen of the app costs the browser per key.
@@ -207,6 +214,53 @@ async function bareInputFloor(page: Page, session: CDPSession): Promise<Stats> {
   return stats((await readLatencies(page)).keydown!);
 }
 
+/** The visit's document as shown while typing, without its scripts (VisitScaleSize.frozenPageFloor). */
+function frozenDocument(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.documentElement.cloneNode(true) as HTMLElement;
+    root.querySelectorAll('script, link:not([rel=stylesheet])').forEach((element) => element.remove());
+    return `<!doctype html>${root.outerHTML.replace('<head>', `<head><base href="${location.origin}/">`)}`;
+  });
+}
+
+/**
+ * VisitScaleSize.frozenPageFloor: the visit's document put into new pages of the same browser, its
+ * style sheets kept (from the same server) or dropped, the bare input typed there as in the live page.
+ * Measured once the visit's page is closed, beside a blank page measured again, in alternated rounds:
+ * no app of the same browser works in the background of these figures, and the blank page says how
+ * far the machine moved since the run's floor.
+ */
+async function frozenPageFloors(context: BrowserContext, html: string): Promise<{ blank: Stats; styled: Stats; unstyled: Stats }> {
+  const contents = {
+    blank: '<!doctype html><meta name="viewport" content="width=device-width">',
+    styled: html,
+    unstyled: html.replace(/<link[^>]*>/g, '').replace(/<style[\s\S]*?<\/style>/g, ''),
+  };
+  const pages = new Map<keyof typeof contents, { page: Page; session: CDPSession; latencies: number[] }>();
+  for (const [name, content] of Object.entries(contents) as [keyof typeof contents, string][]) {
+    const page = await context.newPage();
+    await page.setContent(content);
+    await page.evaluate(observeLongTasks);
+    await page.evaluate(observeLongFrames);
+    await page.evaluate(recordInputToPaint);
+    pages.set(name, { page, session: await cdp(page), latencies: [] });
+  }
+  const names = [...pages.keys()];
+  for (let round = 0; round < 3; round++)
+    for (let k = 0; k < names.length; k++) {
+      const measured = pages.get(names[(round + k) % names.length]!)!;
+      await measured.page.bringToFront();
+      await measured.page.evaluate(resetLatencies);
+      await throttle(measured.session, RATE);
+      await typeIntoBareInput(measured.page, 10);
+      await throttle(measured.session, 1);
+      measured.latencies.push(...(await readLatencies(measured.page)).keydown!);
+    }
+  for (const { page } of pages.values()) await page.close();
+  const of = (name: keyof typeof contents) => stats(pages.get(name)!.latencies);
+  return { blank: of('blank'), styled: of('styled'), unstyled: of('unstyled') };
+}
+
 /** The floors, 4×: a bare input alone in a blank page of the same browser (same words and rhythm, same observers), and a pushState there. */
 async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats; cpu: KeyCpu }> {
   await page.setContent('<!doctype html><meta name="viewport" content="width=device-width"><input aria-label="Emplacement">');
@@ -276,6 +330,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       inPage: await withBareInput(page, (input) => cpuPerKey(session, input)),
       field: await cpuPerKey(session, visitControls(page).field('Emplacement')),
     };
+    const frozen = await frozenDocument(page);
     await throttle(session, RATE);
 
     await save(page, 'dernier mot');
@@ -308,6 +363,8 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
 
     const navigation = await navigationFloor(page, session);
     const lightScreenFloor = await bareInputFloor(page, session);
+    await page.close();
+    const frozenPageFloor = await frozenPageFloors(context, frozen);
 
     const met: Record<string, boolean> = {
       typing: typingMet,
@@ -324,6 +381,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       heapMB: heap,
       floor,
       inPageFloor,
+      frozenPageFloor,
       lightScreenFloor,
       pushStateFloor,
       navigationFloor: navigation.longest,
@@ -332,6 +390,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
         typing,
         floor,
         inPageFloor,
+        frozenPageFloor,
         lightScreenFloor,
         keyCpu,
         ratio,
@@ -389,6 +448,10 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           openSteps: size.openSteps,
           heapMB: size.heapMB,
           ratio: size.ratio,
+          frozenPageRatio: {
+            styled: round(size.frozenPageFloor.styled.p50Ms / size.frozenPageFloor.blank.p50Ms),
+            unstyled: round(size.frozenPageFloor.unstyled.p50Ms / size.frozenPageFloor.blank.p50Ms),
+          },
           keyCpu: size.keyCpu,
           sectionP95: size.sectionChange.p95Ms,
           pauseLongestMs: size.longTasks.pause.longestMs,
