@@ -14,9 +14,7 @@ export default class FlakyReporter implements Reporter {
     if (!diagnostic?.flaky) return;
     // A passed result keeps the errors of its failed attempts (vitest pushes, never resets them).
     const errors = (testCase.result().errors ?? []).map((error) => `      ${firstLines(error.stack ?? error.message)}`);
-    this.flaky.push(
-      [`${testCase.module.moduleId} > ${testCase.fullName} (${diagnostic.retryCount} retry)`, ...errors].join('\n'),
-    );
+    this.flaky.push([`${testCase.module.moduleId} > ${testCase.fullName} (${diagnostic.retryCount} retry)`, ...errors].join('\n'));
   }
 
   onTestRunEnd(): void {
