@@ -207,7 +207,8 @@ export function readLatencies(page: Page): Promise<Record<string, number[]>> {
 /**
  * Waits until no toast is shown. « Visite démarrée » stays 5 s (spec: toasts last 5000 ms, top-right)
  * and, on a phone, lies over the visit's toolbar: the taps on 'Section suivante' made meanwhile hit
- * the toast, changed nothing and counted as 3–7 ms changes (1×), the first 5 of each run.
+ * the toast, changed nothing and counted as changes of 3–7 ms at 1× (8–40 at 4×), the first 5 to 10
+ * of each run.
  */
 export async function toastsGone(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('.toast') === null, undefined, { polling: 100, timeout: 15_000 });

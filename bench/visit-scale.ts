@@ -219,6 +219,8 @@ function frozenDocument(page: Page): Promise<string> {
   return page.evaluate(() => {
     const root = document.documentElement.cloneNode(true) as HTMLElement;
     root.querySelectorAll('script, link:not([rel=stylesheet])').forEach((element) => element.remove());
+    // The copy's page has no origin: a sheet asked with CORS (Vite's `crossorigin`) would be refused, and not applied.
+    root.querySelectorAll('link[crossorigin]').forEach((link) => link.removeAttribute('crossorigin'));
     return `<!doctype html>${root.outerHTML.replace('<head>', `<head><base href="${location.origin}/">`)}`;
   });
 }
@@ -240,6 +242,10 @@ async function frozenPageFloors(context: BrowserContext, html: string): Promise<
   for (const [name, content] of Object.entries(contents) as [keyof typeof contents, string][]) {
     const page = await context.newPage();
     await page.setContent(content);
+    // Its sheets come through the <base> the copy carries; applied, the app's sets the body's margin to 0
+    // (a sheet refused still shows in document.styleSheets: 3 of them, the page unstyled, before the fix).
+    if (name === 'styled' && (await page.evaluate(() => getComputedStyle(document.body).marginTop)) !== '0px')
+      throw new Error('visit-scale : les feuilles de style de la page de la visite figée ne s’appliquent pas');
     await page.evaluate(observeLongTasks);
     await page.evaluate(observeLongFrames);
     await page.evaluate(recordInputToPaint);
