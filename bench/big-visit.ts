@@ -229,7 +229,8 @@ export async function toastsGone(page: Page): Promise<void> {
 export async function typeSession(page: Page, sections = 30, words = 40): Promise<void> {
   await toastsGone(page);
   const controls = visitControls(page);
-  const nextSection = () => lightControls(page).click('.visit__toolbar', 'Section suivante');
+  const light = lightControls(page);
+  const nextSection = () => light.click('.visit__toolbar', 'Section suivante');
   const field = () => controls.field('Emplacement');
   for (let i = 0; i < sections; i++) {
     await nextSection();

@@ -66,6 +66,8 @@ import {
 import { explain, frameLine, GOALS, type KeyCpu } from './visit-scale-explain';
 
 const RATE = 4;
+/** The blank page of the floors: nothing but the phone-width viewport. */
+const BLANK_PAGE = '<!doctype html><meta name="viewport" content="width=device-width">';
 
 export interface VisitScaleSize {
   fields: number;
@@ -205,13 +207,26 @@ async function navigationFloor(page: Page, session: CDPSession): Promise<{ longe
   return { longest: stats(longest), frames };
 }
 
+/** In the page: the observers the visit's page runs while its typing is measured (long tasks, long frames) and its input-to-paint recorder. */
+async function observeTyping(page: Page): Promise<void> {
+  await page.evaluate(observeLongTasks);
+  await page.evaluate(observeLongFrames);
+  await page.evaluate(recordInputToPaint);
+}
+
+/** `words` words into a bare input added to the page shown, 4×: each key's input-to-paint latency (the page's recorder installed). */
+async function bareInputLatencies(page: Page, session: CDPSession, words: number): Promise<number[]> {
+  await page.evaluate(resetLatencies);
+  await throttle(session, RATE);
+  await typeIntoBareInput(page, words);
+  await throttle(session, 1);
+  return (await readLatencies(page)).keydown!;
+}
+
 /** The bare input typed on the screen the page shows, 4×: a document freshly loaded, its performance observers there, not yet its input-to-paint recorder. */
 async function bareInputFloor(page: Page, session: CDPSession): Promise<Stats> {
   await page.evaluate(recordInputToPaint);
-  await throttle(session, RATE);
-  await typeIntoBareInput(page, 30);
-  await throttle(session, 1);
-  return stats((await readLatencies(page)).keydown!);
+  return stats(await bareInputLatencies(page, session, 30));
 }
 
 /** The visit's document as shown while typing, without its scripts (VisitScaleSize.frozenPageFloor). */
@@ -234,7 +249,7 @@ function frozenDocument(page: Page): Promise<string> {
  */
 async function frozenPageFloors(context: BrowserContext, html: string): Promise<{ blank: Stats; styled: Stats; unstyled: Stats }> {
   const contents = {
-    blank: '<!doctype html><meta name="viewport" content="width=device-width">',
+    blank: BLANK_PAGE,
     styled: html,
     unstyled: html.replace(/<link[^>]*>/g, '').replace(/<style[\s\S]*?<\/style>/g, ''),
   };
@@ -246,9 +261,7 @@ async function frozenPageFloors(context: BrowserContext, html: string): Promise<
     // (a sheet refused still shows in document.styleSheets: 3 of them, the page unstyled, before the fix).
     if (name === 'styled' && (await page.evaluate(() => getComputedStyle(document.body).marginTop)) !== '0px')
       throw new Error('visit-scale : les feuilles de style de la page de la visite figée ne s’appliquent pas');
-    await page.evaluate(observeLongTasks);
-    await page.evaluate(observeLongFrames);
-    await page.evaluate(recordInputToPaint);
+    await observeTyping(page);
     pages.set(name, { page, session: await cdp(page), latencies: [] });
   }
   const names = [...pages.keys()];
@@ -256,11 +269,7 @@ async function frozenPageFloors(context: BrowserContext, html: string): Promise<
     for (let k = 0; k < names.length; k++) {
       const measured = pages.get(names[(round + k) % names.length]!)!;
       await measured.page.bringToFront();
-      await measured.page.evaluate(resetLatencies);
-      await throttle(measured.session, RATE);
-      await typeIntoBareInput(measured.page, 10);
-      await throttle(measured.session, 1);
-      measured.latencies.push(...(await readLatencies(measured.page)).keydown!);
+      measured.latencies.push(...(await bareInputLatencies(measured.page, measured.session, 10)));
     }
   for (const { page } of pages.values()) await page.close();
   const of = (name: keyof typeof contents) => stats(pages.get(name)!.latencies);
@@ -269,14 +278,12 @@ async function frozenPageFloors(context: BrowserContext, html: string): Promise<
 
 /** The floors, 4×: a bare input alone in a blank page of the same browser (same words and rhythm, same observers), and a pushState there. */
 async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats; cpu: KeyCpu }> {
-  await page.setContent('<!doctype html><meta name="viewport" content="width=device-width"><input aria-label="Emplacement">');
+  await page.setContent(`${BLANK_PAGE}<input aria-label="Emplacement">`);
   const session = await cdp(page);
   await throttle(session, RATE);
   // The observers the visit's page runs while its typing is measured: measured without them, the floor
   // was ~1.6 ms lower at p50 (blank page, 4×, 4 alternated rounds: 17.0 against 18.6 ms, 14th session).
-  await page.evaluate(observeLongTasks);
-  await page.evaluate(observeLongFrames);
-  await page.evaluate(recordInputToPaint);
+  await observeTyping(page);
   await typeWords(page.getByLabel('Emplacement'), 30);
   const floor = stats((await readLatencies(page)).keydown!);
   await throttle(session, 1);
@@ -315,9 +322,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     const heap = await heapMB(session);
 
     await throttle(session, RATE);
-    await page.evaluate(observeLongTasks);
-    await page.evaluate(observeLongFrames);
-    await page.evaluate(recordInputToPaint);
+    await observeTyping(page);
     // 60 changes: the p95 of 20 was their maximum, one slow change deciding the figure.
     const SECTIONS = 60;
     await typeSession(page, SECTIONS, 0);
