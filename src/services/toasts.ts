@@ -13,7 +13,11 @@ export interface Toast {
   tone: 'success' | 'error' | 'warning' | 'info';
 }
 
-export const toasts = proxy<{ items: Toast[] }>({ items: [] });
+/**
+ * `top`: where the toasts start, in px from the top of the viewport, when a screen has its own sticky bar
+ * in place of the top bar (the visit's toolbar); null: just under the top bar.
+ */
+export const toasts = proxy<{ items: Toast[]; top: number | null }>({ items: [], top: null });
 let nextId = 1;
 
 export function showToast(toast: Omit<Toast, 'id'>): void {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { buildBigVisit } from '../../server/modules/visits/checklists';
 import { FORMS_LOADER_MS } from '../../src/features/visits/delayed-loader';
 import { DESKTOP, PHONE, SCREENSHOTS, screenshots, signIn, startBrowserEnv, type BrowserEnv } from './harness';
@@ -22,6 +22,12 @@ const db = () => env.server.ctx.db;
 const visitId = (name: string) => (db().prepare(`SELECT id FROM visits WHERE name = ?`).get(name) as { id: number }).id;
 /** One screenshot at once (the loader lasts a second: the harness's two-size helper is too slow for it). */
 const shotNow = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+/** Whether a tap at the element's centre lands on it, not on something drawn over it. */
+const takesATapAtItsCentre = (control: Locator) =>
+  control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+  });
 const serverData = (id: number) => (db().prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string } | undefined)?.data ?? '';
 
 describe('visit detail', () => {
@@ -139,6 +145,13 @@ describe('visit detail', () => {
     expect(phone.clicked! - phone.shown!).toBeGreaterThanOrEqual(0);
     expect(phone.gone! - phone.clicked!).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 20_000 });
+    // The start's toast lies below the toolbar, two rows on a phone: it lay over the second row for 5 s, and a
+    // tap on « Section suivante » there hit the toast.
+    await page.getByRole('status').filter({ hasText: 'Visite démarrée' }).waitFor();
+    for (const name of ['Section précédente', 'Section suivante', 'Enregistré']) {
+      expect(await takesATapAtItsCentre(page.getByRole('button', { name, exact: true })), name).toBe(true);
+    }
+    await shotNow(page, 'visit-detail-started-toast-phone');
     await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
     await page
       .getByRole('button', { name: /Hall d’entrée/ })

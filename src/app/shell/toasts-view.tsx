@@ -5,9 +5,9 @@ import { dismissToast, toasts } from '../../services/toasts';
 import { CLOSE_PATH, SvgIcon } from '../../ui/svg-icon';
 
 export function ToastsView() {
-  const { items } = useSnapshot(toasts);
+  const { items, top } = useSnapshot(toasts);
   return (
-    <div className="toasts" aria-live="polite" aria-relevant="additions">
+    <div className="toasts" style={top === null ? undefined : { top }} aria-live="polite" aria-relevant="additions">
       {items.map((t) => (
         <div key={t.id} className={`toast toast--${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
           <div>

@@ -16,6 +16,7 @@ import { Button } from '../../ui/controls';
 import { afterPaint } from '../../ui/after-paint';
 import { Icon } from '../../ui/icons';
 import { useStableCallback } from '../../ui/use-stable-callback';
+import { useToastsBelow } from '../../ui/use-toasts-below';
 import { FormCards, SectionView } from './section-view';
 import { FORM_STATE_OFF } from './typed-input';
 import { FilesDialog } from './files-dialog';
@@ -103,6 +104,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
   const closeVisit = useStableCallback(actions.close);
   // Closed to typing by the closing dialog from the confirmation until the screen leaves.
   const editing = useRef<HTMLDivElement>(null);
+  const toolbar = useToastsBelow();
   const { copy, forms } = editor;
 
   const counts = useMissingCounts(forms);
@@ -218,7 +220,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
       </aside>
 
       <div className="visit__main" ref={editing}>
-        <div className="visit__toolbar" role="toolbar" aria-label={t.toolbar}>
+        <div className="visit__toolbar" role="toolbar" aria-label={t.toolbar} ref={toolbar}>
           <button
             type="button"
             className="icon-button visit__menu-button"
