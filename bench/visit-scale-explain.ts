@@ -3,6 +3,7 @@
  * measured beside it (the floors, the frames that blocked, the navigation from a light screen).
  */
 import { round, type Stats } from './big-visit';
+import type { FrozenPageFloors } from './frozen-page';
 import type { LongFrame, LongTasks } from './profile';
 
 export const GOALS = {
@@ -35,7 +36,7 @@ export function explain(r: {
   typing: Stats;
   floor: Stats;
   inPageFloor: Stats;
-  frozenPageFloor: { blank: Stats; styled: Stats; unstyled: Stats };
+  frozenPageFloor: FrozenPageFloors;
   lightScreenFloor: Stats;
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
   ratio: { p50: number; p95: number };
@@ -74,7 +75,10 @@ export function explain(r: {
   if (r.sectionChange.p95Ms > GOALS.sectionChangeP95Ms)
     out.push(
       `section change p95 ${r.sectionChange.p95Ms} ms (p50 ${r.sectionChange.p50Ms}, max ${r.sectionChange.maxMs}, ${r.sectionChange.count} changes); ` +
-        `the longest frames of the changes: ${framesLine(r.sectionFrames)}`,
+        `the longest frames of the changes: ${framesLine(r.sectionFrames)}. The same change in the visit's page frozen, no app code (its section's ` +
+        `nodes replaced by a fresh copy with plain DOM calls, tapped the same way, 4×): p50 ${r.frozenPageFloor.sectionChange.p50Ms} / ` +
+        `p95 ${r.frozenPageFloor.sectionChange.p95Ms} ms, the app ${times(r.sectionChange, r.frozenPageFloor.sectionChange)} that: what the browser ` +
+        `costs for the change before React and the app`,
     );
   return out;
 }

@@ -29,7 +29,7 @@
  * the browser's own work (style, layout, paint; built-in calls such as
  * pushState, which the profiler itself slows: read them with the frames).
  */
-import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { CDPSession, Locator, Page } from 'playwright-core';
 import {
   FIELDS_PER_ITEM,
   downloadAndOpen,
@@ -52,6 +52,17 @@ import {
 } from './big-visit';
 import { cdp, signIn, startBenchEnv, type BenchEnv } from './env';
 import {
+  BLANK_PAGE,
+  RATE,
+  SECTION_CHANGES,
+  bareInputLatencies,
+  frozenDocument,
+  frozenPageFloors,
+  observeTyping,
+  throttle,
+  type FrozenPageFloors,
+} from './frozen-page';
+import {
   busyStretches,
   observeLongFrames,
   observeLongTasks,
@@ -64,10 +75,6 @@ import {
   type LongTasks,
 } from './profile';
 import { explain, frameLine, GOALS, type KeyCpu } from './visit-scale-explain';
-
-const RATE = 4;
-/** The blank page of the floors: nothing but the phone-width viewport. */
-const BLANK_PAGE = '<!doctype html><meta name="viewport" content="width=device-width">';
 
 export interface VisitScaleSize {
   fields: number;
@@ -83,9 +90,11 @@ export interface VisitScaleSize {
    * The visit's page frozen: its document as shown while typing, copied into a page with no script
    * (its style sheets kept, then none), the same bare input at the same place, 4×, once the visit's
    * page is closed, beside a blank page measured again (3 alternated rounds of 10 words): what the
-   * page's DOM and styles cost the browser per key with not one line of the app's code running.
+   * page's DOM and styles cost the browser per key with not one line of the app's code running. Then
+   * 60 section changes in the styled copy, done by plain DOM calls (frozen-page.ts): the browser's cost
+   * of a change.
    */
-  frozenPageFloor: { blank: Stats; styled: Stats; unstyled: Stats };
+  frozenPageFloor: FrozenPageFloors;
   /**
    * The same bare input on a light screen of the app (the visits dashboard, freshly loaded, where the
    * navigation floor leaves the page), 4×: what a light screen of the app costs the browser per key.
@@ -125,8 +134,6 @@ export interface VisitScaleResult {
   cpuThrottlingRate: number;
   sizes: VisitScaleSize[];
 }
-
-const throttle = (session: CDPSession, rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
 
 /** Words typed unthrottled for each figure of the main thread's own CPU per key. */
 const CPU_WORDS = 10;
@@ -207,73 +214,10 @@ async function navigationFloor(page: Page, session: CDPSession): Promise<{ longe
   return { longest: stats(longest), frames };
 }
 
-/** In the page: the observers the visit's page runs while its typing is measured (long tasks, long frames) and its input-to-paint recorder. */
-async function observeTyping(page: Page): Promise<void> {
-  await page.evaluate(observeLongTasks);
-  await page.evaluate(observeLongFrames);
-  await page.evaluate(recordInputToPaint);
-}
-
-/** `words` words into a bare input added to the page shown, 4×: each key's input-to-paint latency (the page's recorder installed). */
-async function bareInputLatencies(page: Page, session: CDPSession, words: number): Promise<number[]> {
-  await page.evaluate(resetLatencies);
-  await throttle(session, RATE);
-  await typeIntoBareInput(page, words);
-  await throttle(session, 1);
-  return (await readLatencies(page)).keydown!;
-}
-
 /** The bare input typed on the screen the page shows, 4×: a document freshly loaded, its performance observers there, not yet its input-to-paint recorder. */
 async function bareInputFloor(page: Page, session: CDPSession): Promise<Stats> {
   await page.evaluate(recordInputToPaint);
   return stats(await bareInputLatencies(page, session, 30));
-}
-
-/** The visit's document as shown while typing, without its scripts (VisitScaleSize.frozenPageFloor). */
-function frozenDocument(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const root = document.documentElement.cloneNode(true) as HTMLElement;
-    root.querySelectorAll('script, link:not([rel=stylesheet])').forEach((element) => element.remove());
-    // The copy's page has no origin: a sheet asked with CORS (Vite's `crossorigin`) would be refused, and not applied.
-    root.querySelectorAll('link[crossorigin]').forEach((link) => link.removeAttribute('crossorigin'));
-    return `<!doctype html>${root.outerHTML.replace('<head>', `<head><base href="${location.origin}/">`)}`;
-  });
-}
-
-/**
- * VisitScaleSize.frozenPageFloor: the visit's document put into new pages of the same browser, its
- * style sheets kept (from the same server) or dropped, the bare input typed there as in the live page.
- * Measured once the visit's page is closed, beside a blank page measured again, in alternated rounds:
- * no app of the same browser works in the background of these figures, and the blank page says how
- * far the machine moved since the run's floor.
- */
-async function frozenPageFloors(context: BrowserContext, html: string): Promise<{ blank: Stats; styled: Stats; unstyled: Stats }> {
-  const contents = {
-    blank: BLANK_PAGE,
-    styled: html,
-    unstyled: html.replace(/<link[^>]*>/g, '').replace(/<style[\s\S]*?<\/style>/g, ''),
-  };
-  const pages = new Map<keyof typeof contents, { page: Page; session: CDPSession; latencies: number[] }>();
-  for (const [name, content] of Object.entries(contents) as [keyof typeof contents, string][]) {
-    const page = await context.newPage();
-    await page.setContent(content);
-    // Its sheets come through the <base> the copy carries; applied, the app's sets the body's margin to 0
-    // (a sheet refused still shows in document.styleSheets: 3 of them, the page unstyled, before the fix).
-    if (name === 'styled' && (await page.evaluate(() => getComputedStyle(document.body).marginTop)) !== '0px')
-      throw new Error('visit-scale : les feuilles de style de la page de la visite figée ne s’appliquent pas');
-    await observeTyping(page);
-    pages.set(name, { page, session: await cdp(page), latencies: [] });
-  }
-  const names = [...pages.keys()];
-  for (let round = 0; round < 3; round++)
-    for (let k = 0; k < names.length; k++) {
-      const measured = pages.get(names[(round + k) % names.length]!)!;
-      await measured.page.bringToFront();
-      measured.latencies.push(...(await bareInputLatencies(measured.page, measured.session, 10)));
-    }
-  for (const { page } of pages.values()) await page.close();
-  const of = (name: keyof typeof contents) => stats(pages.get(name)!.latencies);
-  return { blank: of('blank'), styled: of('styled'), unstyled: of('unstyled') };
 }
 
 /** The floors, 4×: a bare input alone in a blank page of the same browser (same words and rhythm, same observers), and a pushState there. */
@@ -323,14 +267,12 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
 
     await throttle(session, RATE);
     await observeTyping(page);
-    // 60 changes: the p95 of 20 was their maximum, one slow change deciding the figure.
-    const SECTIONS = 60;
-    await typeSession(page, SECTIONS, 0);
+    await typeSession(page, SECTION_CHANGES, 0);
     const sectionFrames = await takeLongFrames(page, 3);
     await typeSession(page, 0, 30);
     const latencies = await readLatencies(page);
     const typing = stats(latencies.keydown!);
-    const sectionChange = stats(latencies.click!.slice(0, SECTIONS));
+    const sectionChange = stats(latencies.click!.slice(0, SECTION_CHANGES));
     const typingTasks = await takeLongTasks(page);
     await page.evaluate(resetLatencies);
     await typeIntoBareInput(page, 30);
@@ -465,6 +407,7 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           },
           keyCpu: size.keyCpu,
           sectionP95: size.sectionChange.p95Ms,
+          frozenSectionChange: { p50: size.frozenPageFloor.sectionChange.p50Ms, p95: size.frozenPageFloor.sectionChange.p95Ms },
           pauseLongestMs: size.longTasks.pause.longestMs,
           pauseFrames: size.longFrames.pause.map(frameLine),
           pushStateFloorMaxMs: size.pushStateFloor.maxMs,

@@ -1,0 +1,133 @@
+/**
+ * The visit's page frozen (bench visit-scale): its document as shown while typing, copied without its
+ * scripts into new pages of the same browser. What the screen's own DOM and styles cost the browser,
+ * with not one line of the app's code running: per key typed into a bare input, and per section change
+ * done by a few lines of plain DOM calls.
+ */
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { lightControls, readLatencies, recordInputToPaint, resetLatencies, stats, typeIntoBareInput, type Stats } from './big-visit';
+import { cdp } from './env';
+import { observeLongFrames, observeLongTasks } from './profile';
+
+export const RATE = 4;
+/** The blank page of the floors: nothing but the phone-width viewport. */
+export const BLANK_PAGE = '<!doctype html><meta name="viewport" content="width=device-width">';
+/** Section changes per measure: the p95 of 20 was their maximum. */
+export const SECTION_CHANGES = 60;
+
+export const throttle = (session: CDPSession, rate: number) => session.send('Emulation.setCPUThrottlingRate', { rate });
+
+/** In the page: the observers the visit's page runs while its typing is measured (long tasks, long frames) and its input-to-paint recorder. */
+export async function observeTyping(page: Page): Promise<void> {
+  await page.evaluate(observeLongTasks);
+  await page.evaluate(observeLongFrames);
+  await page.evaluate(recordInputToPaint);
+}
+
+/** `words` words into a bare input added to the page shown, 4×: each key's input-to-paint latency (the page's recorder installed). */
+export async function bareInputLatencies(page: Page, session: CDPSession, words: number): Promise<number[]> {
+  await page.evaluate(resetLatencies);
+  await throttle(session, RATE);
+  await typeIntoBareInput(page, words);
+  await throttle(session, 1);
+  return (await readLatencies(page)).keydown!;
+}
+
+/** The visit's document as shown while typing, without its scripts (VisitScaleSize.frozenPageFloor). */
+export function frozenDocument(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.documentElement.cloneNode(true) as HTMLElement;
+    root.querySelectorAll('script, link:not([rel=stylesheet])').forEach((element) => element.remove());
+    // The copy's page has no origin: a sheet asked with CORS (Vite's `crossorigin`) would be refused, and not applied.
+    root.querySelectorAll('link[crossorigin]').forEach((link) => link.removeAttribute('crossorigin'));
+    return `<!doctype html>${root.outerHTML.replace('<head>', `<head><base href="${location.origin}/">`)}`;
+  });
+}
+
+/**
+ * In the frozen page: 'Section suivante' shows a new section as the app's commit does, with plain DOM
+ * calls: the section's title and fields removed, a fresh copy of the same nodes put in their place, the
+ * title renamed, the toolbar's « Marquer complète » and the drawer's current entry moved. A string, not a
+ * function: tsx would wrap a nested named function in a helper the page does not have.
+ */
+const SWAP_SECTION_ON_TAP = `(() => {
+  const main = document.querySelector('.visit__main');
+  const toolbar = main.querySelector('.visit__toolbar');
+  const template = document.createElement('template');
+  for (const child of [...main.children]) if (child !== toolbar) template.content.append(child.cloneNode(true));
+  const entries = [...document.querySelectorAll('.visit__drawer a, .visit__drawer button')].slice(-2);
+  let shown = 0;
+  toolbar.querySelector('button[aria-label="Section suivante"]').addEventListener('click', () => {
+    shown += 1;
+    for (const child of [...main.children]) if (child !== toolbar) child.remove();
+    const copy = template.content.cloneNode(true);
+    copy.querySelector('.page-title').textContent = 'Extincteur n° ' + (shown + 1);
+    main.append(copy);
+    const done = [...toolbar.querySelectorAll('button')].find((b) => b.hasAttribute('aria-pressed'));
+    if (done) done.setAttribute('aria-pressed', String(shown % 2 === 0));
+    entries.forEach((entry, i) => entry.toggleAttribute('aria-current', (shown + i) % 2 === 0));
+  });
+})()`;
+
+/** `count` taps on 'Section suivante' as typeSession makes them (tap, 100 ms), 4×: each tap's latency to the next paint. */
+export async function sectionChangeLatencies(page: Page, session: CDPSession, count: number): Promise<number[]> {
+  const light = lightControls(page);
+  await page.evaluate(resetLatencies);
+  await throttle(session, RATE);
+  for (let i = 0; i < count; i++) {
+    await light.click('.visit__toolbar', 'Section suivante');
+    await page.waitForTimeout(100);
+  }
+  await page.waitForTimeout(300);
+  await throttle(session, 1);
+  return (await readLatencies(page)).click!;
+}
+
+export interface FrozenPageFloors {
+  /** Per key, the bare input: the blank page measured again, the frozen page with its style sheets, and without. */
+  blank: Stats;
+  styled: Stats;
+  unstyled: Stats;
+  /** Per section change, in the frozen page with its style sheets (SWAP_SECTION_ON_TAP), tapped as the live page was. */
+  sectionChange: Stats;
+}
+
+/**
+ * VisitScaleSize.frozenPageFloor: the visit's document put into new pages of the same browser, its
+ * style sheets kept (from the same server) or dropped, the bare input typed there as in the live page.
+ * Measured once the visit's page is closed, beside a blank page measured again, in alternated rounds:
+ * no app of the same browser works in the background of these figures, and the blank page says how
+ * far the machine moved since the run's floor. Then the section changes, in the styled copy.
+ */
+export async function frozenPageFloors(context: BrowserContext, html: string): Promise<FrozenPageFloors> {
+  const contents = {
+    blank: BLANK_PAGE,
+    styled: html,
+    unstyled: html.replace(/<link[^>]*>/g, '').replace(/<style[\s\S]*?<\/style>/g, ''),
+  };
+  const pages = new Map<keyof typeof contents, { page: Page; session: CDPSession; latencies: number[] }>();
+  for (const [name, content] of Object.entries(contents) as [keyof typeof contents, string][]) {
+    const page = await context.newPage();
+    await page.setContent(content);
+    // Its sheets come through the <base> the copy carries; applied, the app's sets the body's margin to 0
+    // (a sheet refused still shows in document.styleSheets: 3 of them, the page unstyled, before the fix).
+    if (name === 'styled' && (await page.evaluate(() => getComputedStyle(document.body).marginTop)) !== '0px')
+      throw new Error('visit-scale : les feuilles de style de la page de la visite figée ne s’appliquent pas');
+    await observeTyping(page);
+    pages.set(name, { page, session: await cdp(page), latencies: [] });
+  }
+  const names = [...pages.keys()];
+  for (let round = 0; round < 3; round++)
+    for (let k = 0; k < names.length; k++) {
+      const measured = pages.get(names[(round + k) % names.length]!)!;
+      await measured.page.bringToFront();
+      measured.latencies.push(...(await bareInputLatencies(measured.page, measured.session, 10)));
+    }
+  const styled = pages.get('styled')!;
+  await styled.page.bringToFront();
+  await styled.page.evaluate(SWAP_SECTION_ON_TAP);
+  const sectionChange = stats(await sectionChangeLatencies(styled.page, styled.session, SECTION_CHANGES));
+  for (const { page } of pages.values()) await page.close();
+  const of = (name: keyof typeof contents) => stats(pages.get(name)!.latencies);
+  return { blank: of('blank'), styled: of('styled'), unstyled: of('unstyled'), sectionChange };
+}
