@@ -11,6 +11,7 @@
  * says so once the field is left.
  */
 import { useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { caretAfterDigits, DATE_ENTRY_PLACEHOLDER, formatDateEntry, maskDateEntry, parseDateEntry, type DateEntryKind } from '../domain/date-entry';
 import { fr } from '../i18n/fr';
 import { Icon } from './icons';
@@ -40,6 +41,9 @@ export function DateInput({ kind, id, value, onChange, name, onBlur, min, disabl
   const [left, setLeft] = useState(false);
   const textRef = useRef<HTMLInputElement>(null);
   const nativeRef = useRef<HTMLInputElement>(null);
+  // The device's picker input is made on the first use of its button: a date input builds a shadow tree of
+  // its own, and in a visit's section it was a tenth of what the browser does to show the section (issue 22).
+  const [pickerMade, setPickerMade] = useState(false);
   // A value set from outside (a form reset, a draft restored) replaces the text; the value this field just gave does not.
   if (value !== shownValue) {
     setShownValue(value);
@@ -62,6 +66,8 @@ export function DateInput({ kind, id, value, onChange, name, onBlur, min, disabl
     requestAnimationFrame(() => textRef.current?.setSelectionRange(at, at));
   };
   const pick = () => {
+    // Made now, in the click's own event: showPicker needs the tap's user activation.
+    if (!nativeRef.current) flushSync(() => setPickerMade(true));
     const native = nativeRef.current;
     if (!native) return;
     try {
@@ -107,22 +113,24 @@ export function DateInput({ kind, id, value, onChange, name, onBlur, min, disabl
         >
           <Icon name="agenda" aria-hidden="true" />
         </button>
-        <input
-          ref={nativeRef}
-          type={NATIVE_TYPE[kind]}
-          className="date-input__native"
-          autoComplete="off"
-          tabIndex={-1}
-          aria-hidden="true"
-          value={value}
-          min={min}
-          disabled={disabled}
-          onChange={(e) => {
-            setText(formatDateEntry(kind, e.target.value));
-            give(e.target.value);
-            textRef.current?.focus();
-          }}
-        />
+        {pickerMade ? (
+          <input
+            ref={nativeRef}
+            type={NATIVE_TYPE[kind]}
+            className="date-input__native"
+            autoComplete="off"
+            tabIndex={-1}
+            aria-hidden="true"
+            value={value}
+            min={min}
+            disabled={disabled}
+            onChange={(e) => {
+              setText(formatDateEntry(kind, e.target.value));
+              give(e.target.value);
+              textRef.current?.focus();
+            }}
+          />
+        ) : null}
       </span>
       {invalid ? (
         <span id={formatId} className="field__error date-input__invalid">

@@ -302,8 +302,12 @@ describe('issue 23 deviations', () => {
       await screenshots(page, 'deviations-date-input-invalid');
       await axe(page, 'an impossible date');
       expect(await page.getByRole('button', { name: 'Ajouter' }).isDisabled()).toBe(true);
-      // The device's picker, as an aid: its choice is written back in the French layout.
-      await page.locator('.date-input__native').nth(1).fill('2026-12-25T16:45', { force: true });
+      // The device's picker, as an aid: its choice is written back in the French layout. Its input is made
+      // when its button is first used (a date input costs the browser a shadow tree of its own).
+      expect(await page.locator('.date-input__native').count()).toBe(0);
+      const endPicker = page.getByRole('button', { name: 'Choisir dans le calendrier' }).nth(1);
+      await endPicker.click();
+      await endPicker.locator('xpath=following-sibling::input[@type="datetime-local"]').fill('2026-12-25T16:45', { force: true });
       expect(await end.inputValue()).toBe('25/12/2026 16:45');
       await screenshots(page, 'deviations-date-input-en');
       await axe(page, 'date and time fields');

@@ -162,9 +162,19 @@ describe('visit detail', () => {
     // drawn again only when what they show changes).
     const currentEntry = page.locator('nav[aria-label="Formulaires"] [aria-current="true"]');
     await expect.poll(() => currentEntry.allTextContents()).toEqual(['Hall d’entrée']);
+    // The rest of the drawer is not drawn again by a section change: React re-set its switches' attributes
+    // at each one, work the browser paid for in every change (issue 22).
+    await page.evaluate(() => {
+      const changed: string[] = ((window as unknown as { drawerChanges: string[] }).drawerChanges = []);
+      new MutationObserver((records) => changed.push(...records.map((r) => `${r.type} ${r.attributeName ?? ''}`.trim()))).observe(
+        document.querySelector('.visit__drawer')!,
+        { subtree: true, childList: true, attributes: true, characterData: true },
+      );
+    });
     await page.getByRole('button', { name: 'Section suivante' }).click();
     await expect.poll(() => currentEntry.allTextContents()).not.toEqual(['Hall d’entrée']);
     expect(await currentEntry.count()).toBe(1);
+    expect(new Set(await page.evaluate(() => (window as unknown as { drawerChanges: string[] }).drawerChanges))).toEqual(new Set(['attributes aria-current']));
     await page.getByRole('button', { name: 'Section précédente' }).click();
     await expect.poll(() => currentEntry.allTextContents()).toEqual(['Hall d’entrée']);
 

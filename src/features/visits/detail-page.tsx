@@ -24,9 +24,10 @@ import { useVisitEditor } from './use-visit-editor';
 import { prepareFieldPhoto } from './field-photo';
 import { useLocalCopies, useVisitActions, useVisitEntry } from './use-visits';
 import { VisitActionButtons } from './visit-action-buttons';
-import { GoThere, NotOnDevice } from './detail-parts';
-import { FormTree, createTreeMarks } from './drawer-tree';
-import { MissingMark, useMissingCounts } from './required-fields';
+import { NotOnDevice } from './detail-parts';
+import { createTreeMarks } from './drawer-tree';
+import { useMissingCounts } from './required-fields';
+import { VisitDrawer } from './visit-drawer';
 import { ClosingDialog, type ClosingMode } from './closing-dialog';
 import { DelayedLoader, FORMS_LOADER_MS } from './delayed-loader';
 import { useSaveBeforeLeaving } from './leave-guard';
@@ -121,6 +122,17 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
     setAt({ formId: (forms && findSection(forms, sectionId)?.formId) ?? at.formId, sectionId });
     setMenuOpen(false);
   });
+  const openForm = useStableCallback((formId: string | null) => {
+    setAt({ formId, sectionId: null });
+    if (formId) setMenuOpen(false);
+  });
+  // A pause sends the latest answers when confirmed; an end lists what is missing, from the settled forms.
+  // Each opens after the click's frame is painted (see the save button).
+  const pauseVisit = useCallback(() => afterPaint(() => openClosing.current?.('draft')), []);
+  const terminateVisit = useCallback(() => afterPaint(() => (settle(), openClosing.current?.('terminate'))), [settle]);
+  const openFiles = useCallback(() => setFilesOpen(true), []);
+  const closeFiles = useCallback(() => setFilesOpen(false), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const changeShown = useStableCallback((change: (s: VisitSection) => VisitSection) => {
     if (current) editor.update((f) => updateSection(f, current.id, change));
     else if (form && formLevel) editor.update((f) => ({ ...f, [form.form_id]: { ...form, sections: change(formLevel).sections } }));
@@ -159,65 +171,25 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
 
   return (
     <main id="main" className={`visit${menuOpen ? ' visit--menu' : ''}`}>
-      <aside className="visit__drawer" aria-label={t.drawer} data-tree-scroll>
-        <button type="button" className="icon-button visit__menu-button" aria-label={t.closeMenu} onClick={() => setMenuOpen(false)}>
-          <Icon name="close" />
-        </button>
-        <button type="button" className="visit__title link-button" onClick={() => setAt({ formId: null, sectionId: null })}>
-          {copy.info.visit_name}
-        </button>
-        <p className="small">
-          {copy.info.realestate_name}
-          <br />
-          {copy.info.realestate_address}, {copy.info.realestate_postal_code} {copy.info.realestate_city}
-        </p>
-        <GoThere address={`${copy.info.realestate_address} ${copy.info.realestate_postal_code} ${copy.info.realestate_city}`} />
-        <div className="visit__actions">
-          {started ? (
-            <>
-              {/* A pause sends the latest answers when confirmed; an end lists what is missing, from the settled forms.
-                  Each opens after the click's frame is painted (see the save button). */}
-              <Button variant="secondary" onClick={() => afterPaint(() => openClosing.current?.('draft'))}>
-                {t.pause}
-              </Button>
-              <Button onClick={() => afterPaint(() => (settle(), openClosing.current?.('terminate')))}>{t.terminate}</Button>
-            </>
-          ) : (
-            <p className="muted small">{copy.closing ? t.sending : t.startToFill}</p>
-          )}
-          <Button variant="ghost" onClick={() => setFilesOpen(true)}>
-            {t.visitFiles}
-          </Button>
-          <Button variant="ghost" onClick={() => void navigate({ to: '/visite-fiche/$id', params: { id: String(visitId) }, search })}>
-            {t.fiche}
-          </Button>
-        </div>
-        <label className="switch">
-          <input type="checkbox" role="switch" {...FORM_STATE_OFF} checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} /> {t.showHidden}
-        </label>
-        <label className="switch">
-          <input type="checkbox" role="switch" {...FORM_STATE_OFF} checked={showCompleted} onChange={(e) => setShowCompleted(e.target.checked)} />{' '}
-          {t.showCompleted}
-        </label>
-        <nav aria-label={t.formsNav}>
-          <ul className="tree-nav">
-            {Object.values(editor.outline ?? forms).map((f) => (
-              <li key={f.form_id}>
-                <button
-                  type="button"
-                  className="link-button tree-nav__form"
-                  aria-current={at.formId === f.form_id && !at.sectionId ? 'true' : undefined}
-                  onClick={() => (setAt({ formId: f.form_id, sectionId: null }), setMenuOpen(false))}
-                >
-                  {f.form_name}
-                </button>
-                <MissingMark count={counts.get(f.form_id)} />
-                <FormTree sections={f.sections} showHidden={showHidden} showCompleted={showCompleted} onOpen={open} marks={marks} />
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </aside>
+      <VisitDrawer
+        visitId={visitId}
+        copy={copy}
+        outline={editor.outline ?? forms}
+        counts={counts}
+        formShown={at.sectionId ? null : at.formId}
+        marks={marks}
+        search={search}
+        showHidden={showHidden}
+        showCompleted={showCompleted}
+        onShowHidden={setShowHidden}
+        onShowCompleted={setShowCompleted}
+        onOpenForm={openForm}
+        onOpenSection={open}
+        onPause={pauseVisit}
+        onTerminate={terminateVisit}
+        onFiles={openFiles}
+        onClose={closeMenu}
+      />
 
       <div className="visit__main" ref={editing}>
         <div className="visit__toolbar" role="toolbar" aria-label={t.toolbar} ref={toolbar}>
@@ -290,7 +262,7 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
         )}
       </div>
 
-      <FilesDialog open={filesOpen} visitId={visitId} files={copy.files} onClose={() => setFilesOpen(false)} />
+      <FilesDialog open={filesOpen} visitId={visitId} files={copy.files} onClose={closeFiles} />
       <ClosingDialog
         openRef={openClosing}
         visitId={visitId}

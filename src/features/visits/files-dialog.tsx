@@ -3,7 +3,7 @@
  * added on this device with their state (on the device, queued, uploading
  * with its percent), and the send button for those not yet queued.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { refusalOf, type LocalVisitFile, type VisitFileEntry } from '../../../sync/index';
 import { engineState, getEngine } from '../../services/engine';
@@ -13,7 +13,18 @@ import { ModalDialog } from '../../ui/modal-dialog';
 import { sendPendingFiles } from './use-visits';
 import { visitTexts as t } from './texts';
 
-export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; visitId: number; files: readonly VisitFileEntry[]; onClose: () => void }) {
+/** Memoised: the visit screen draws again at each section change, and this dialog shows none of it. */
+export const FilesDialog = memo(function FilesDialog({
+  open,
+  visitId,
+  files,
+  onClose,
+}: {
+  open: boolean;
+  visitId: number;
+  files: readonly VisitFileEntry[];
+  onClose: () => void;
+}) {
   const [local, setLocal] = useState<LocalVisitFile[]>([]);
   const { commands, progress } = useSnapshot(engineState);
   useEffect(() => {
@@ -60,4 +71,4 @@ export function FilesDialog({ open, visitId, files, onClose }: { open: boolean; 
       </div>
     </ModalDialog>
   );
-}
+});
