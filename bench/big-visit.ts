@@ -233,10 +233,7 @@ export async function typeSession(page: Page, sections = 30, words = 40): Promis
   const light = lightControls(page);
   const nextSection = () => light.click('.visit__toolbar', 'Section suivante');
   const field = () => controls.field('Emplacement');
-  for (let i = 0; i < sections; i++) {
-    await nextSection();
-    await page.waitForTimeout(100);
-  }
+  await tapNextSections(page, sections);
   for (let word = 0; word < words; word++) {
     if (word % 10 === 0) {
       await nextSection();
@@ -245,6 +242,15 @@ export async function typeSession(page: Page, sections = 30, words = 40): Promis
     await typeWords(field(), 1, { first: word });
   }
   await page.waitForTimeout(500);
+}
+
+/** `count` taps on 'Section suivante' as a person makes them (lightControls), 100 ms apart: the section changes measured, in the app and in its frozen page. */
+export async function tapNextSections(page: Page, count: number): Promise<void> {
+  const light = lightControls(page);
+  for (let i = 0; i < count; i++) {
+    await light.click('.visit__toolbar', 'Section suivante');
+    await page.waitForTimeout(100);
+  }
 }
 
 /**

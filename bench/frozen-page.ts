@@ -5,7 +5,7 @@
  * done by a few lines of plain DOM calls.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { lightControls, readLatencies, recordInputToPaint, resetLatencies, stats, typeIntoBareInput, type Stats } from './big-visit';
+import { readLatencies, recordInputToPaint, resetLatencies, stats, tapNextSections, typeIntoBareInput, type Stats } from './big-visit';
 import { cdp } from './env';
 import { observeLongFrames, observeLongTasks } from './profile';
 
@@ -69,15 +69,11 @@ const SWAP_SECTION_ON_TAP = `(() => {
   });
 })()`;
 
-/** `count` taps on 'Section suivante' as typeSession makes them (tap, 100 ms), 4×: each tap's latency to the next paint. */
+/** `count` taps on 'Section suivante' as typeSession makes them, 4×: each tap's latency to the next paint. */
 export async function sectionChangeLatencies(page: Page, session: CDPSession, count: number): Promise<number[]> {
-  const light = lightControls(page);
   await page.evaluate(resetLatencies);
   await throttle(session, RATE);
-  for (let i = 0; i < count; i++) {
-    await light.click('.visit__toolbar', 'Section suivante');
-    await page.waitForTimeout(100);
-  }
+  await tapNextSections(page, count);
   await page.waitForTimeout(300);
   await throttle(session, 1);
   return (await readLatencies(page)).click!;

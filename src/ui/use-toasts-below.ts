@@ -18,7 +18,7 @@ export function useToastsBelow(): (bar: HTMLElement | null) => (() => void) | un
       const bottom = Math.max(bar.getBoundingClientRect().bottom, bar.offsetHeight);
       toasts.top = Math.round(bottom + GAP_PX);
     };
-    place();
+    // Its first observation comes once the bar is laid out: measuring here, in React's commit, forced a layout.
     const observer = new ResizeObserver(place);
     observer.observe(bar);
     return () => {
