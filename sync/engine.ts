@@ -142,7 +142,7 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
       store,
       api: session.api,
       registry: env.registry,
-      ...(env.onRejected ? { onRejected: env.onRejected } : {}),
+      onRejected: tellRefusal,
       refetch,
       onSessionNeeded: () => {
         session.state.expired = true;
@@ -231,6 +231,15 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     Object.assign(state, { ...emptyEngineState(), commands: ref([]) });
   }
 
+  // Commands whose refusal a form waits for (outcome with withdraw): it says why itself, next to its
+  // button, so the refusal is not told a second time by a toast over that form. One refused while
+  // held is kept here, and told after all if the form stopped waiting before it learned of it.
+  const heldByForm = new Map<string, OutboxDoc | null>();
+  function tellRefusal(command: OutboxDoc): void {
+    if (heldByForm.has(command.id)) heldByForm.set(command.id, command);
+    else env.onRejected?.(command);
+  }
+
   /** Waits until a command has left the outbox (sent) or is refused, at most timeoutMs. */
   async function settle(id: string, timeoutMs: number): Promise<'sent' | 'rejected' | 'pending'> {
     const deadline = Date.now() + timeoutMs;
@@ -312,12 +321,18 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
     /**
      * Waits for the first command of an operation (the one that decides: a creation, an update)
      * and says what became of it. `withdraw`: a refusal while the user is still on the form takes
-     * the operation's commands back (the form keeps everything typed and shows why).
+     * the operation's commands back (the form keeps everything typed and shows why; `onRejected`
+     * is not called for it, unless the refusal comes after the wait).
      */
     async outcome(ids: readonly string[], timeoutMs: number, options: { withdraw?: boolean } = {}): Promise<Outcome> {
       const first = ids[0];
       if (!first) return { outcome: 'sent' };
+      if (options.withdraw) heldByForm.set(first, null);
       const result = await settle(first, timeoutMs);
+      const refusedWhileHeld = heldByForm.get(first);
+      heldByForm.delete(first);
+      // Refused as the wait ended, too late for the form to learn it: the one error handler says it.
+      if (result !== 'rejected' && refusedWhileHeld) env.onRejected?.(refusedWhileHeld);
       if (result !== 'rejected') return { outcome: result };
       const command = state.commands.find((c) => c.id === first)!;
       // One that cannot be taken back stays in 'Envois en attente' (refused or queued): the others still go.

@@ -12,9 +12,10 @@ import { firstValueFrom, filter, type Observable } from 'rxjs';
 import type { ReferenceServer } from '../../server/app';
 import { listeningServer } from './reference-server';
 import { demoPng } from '../../server/seed/images';
-import { appModules, commandRegistry, createEngine, memoryStore, createSession, type Engine } from '../../sync/index';
+import { appModules, commandRegistry, createEngine, memoryStore, createSession, type Engine, type OutboxDoc } from '../../sync/index';
 import { flattenSections, type VisitData } from '../../sync/contract/visit-data';
 import { sqlOf } from '../sql';
+import { until } from './until';
 
 let server: ReferenceServer;
 let base: string;
@@ -32,10 +33,15 @@ const { userId } = sqlOf(db);
 const visitRow = (id: number) => db().prepare(`SELECT state, assigned_to FROM visits WHERE id = ?`).get(id) as { state: string; assigned_to: number | null };
 
 /** A signed-in engine with the app's modules, its store open. */
-async function signedIn(email: string): Promise<Engine> {
+async function signedIn(email: string, onRejected?: (command: OutboxDoc) => void): Promise<Engine> {
   const session = createSession({ store: memoryStore(), defaultBaseUrl: base });
   const user = await session.login(email, 'demo1234');
-  const engine = createEngine({ session, registry: commandRegistry, modules: appModules({ loadUser: () => session.loadUser() }) });
+  const engine = createEngine({
+    session,
+    registry: commandRegistry,
+    modules: appModules({ loadUser: () => session.loadUser() }),
+    ...(onRejected ? { onRejected } : {}),
+  });
   await engine.attach(user.id);
   engines.push(engine);
   return engine;
@@ -190,5 +196,47 @@ describe('a refused take-over', () => {
     const back = await first(engine.visits.watchList(), (rows) => rows.some((r) => r.visit.id === id && !r.pending));
     expect(back.find((r) => r.visit.id === id)?.visit).toMatchObject({ assigned_to: owner, state: 'terminate' });
     expect(visitRow(id)).toEqual({ state: 'terminate', assigned_to: owner });
+  });
+});
+
+describe('a refusal is told once', () => {
+  /** A take-over of a colleague's visit (the nth, made to do) that the server has meanwhile seen ended: queued paused, refused once sent. */
+  async function refusedTakeOver(engine: Engine, nth: number): Promise<string[]> {
+    const owner = userId('inspecteur@demo.fr');
+    const { id } = db().prepare(`SELECT id FROM visits WHERE assigned_to = ? ORDER BY id LIMIT 1 OFFSET ?`).get(owner, nth) as { id: number };
+    db().prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(id);
+    await engine.visits.refreshList();
+    await first(engine.visits.watchVisit(id), Boolean);
+    engine.pause();
+    const ids = await engine.visits.takeOver(id);
+    db().prepare(`UPDATE visits SET state = 'terminate' WHERE id = ?`).run(id);
+    return ids;
+  }
+
+  it('by the form that waits for it (withdraw): not by the error handler too; by the handler when nobody waits', async () => {
+    const told: string[] = [];
+    const engine = await signedIn('inspecteur2@demo.fr', (command) => told.push(command.id));
+    const held = await refusedTakeOver(engine, 0);
+    engine.resume();
+    expect(await engine.outcome(held, 5000, { withdraw: true })).toMatchObject({ outcome: 'rejected' });
+    expect(told).toEqual([]);
+    expect(engine.state.commands.some((c) => c.id === held[0])).toBe(false);
+
+    const unheld = await refusedTakeOver(engine, 1);
+    engine.resume();
+    expect(await engine.outcome(unheld, 5000)).toMatchObject({ outcome: 'rejected' });
+    expect(told).toEqual([unheld[0]]);
+  });
+
+  it('by the error handler when the form stopped waiting first (offline, then sent later)', async () => {
+    const told: string[] = [];
+    const engine = await signedIn('inspecteur2@demo.fr', (command) => told.push(command.id));
+    const ids = await refusedTakeOver(engine, 2);
+    expect(await engine.outcome(ids, 0, { withdraw: true })).toEqual({ outcome: 'pending' });
+    engine.resume();
+    await engine.flush();
+    await until(() => told.length > 0);
+    expect(told).toEqual([ids[0]]);
+    expect(engine.state.commands.find((c) => c.id === ids[0])?.status).toBe('rejected');
   });
 });
