@@ -110,6 +110,7 @@ export default defineConfig({
           name: 'browser',
           root,
           include: ['test/browser/**/*.test.ts'],
+          setupFiles: ['test/browser/pages-at-failure.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,

@@ -84,6 +84,8 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
       }
       followOffline(context);
       contexts.push(context);
+      openContexts.add(context);
+      context.on('close', () => openContexts.delete(context));
       return context;
     },
     async close() {
@@ -93,6 +95,33 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/** Every context of the running file not closed yet: what a failed test left on screen (pages-at-failure.ts). */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * What each open page shows: its address and the start of its text, one line each, and a phone-size
+ * screenshot in test-results/failures/. Said when a test fails, so that CI's log shows the screen a
+ * wait never found its control on (a flaky failure is seen once, in CI, and never again here).
+ */
+export async function whatPagesShow(testName: string): Promise<string> {
+  const dir = path.join(ROOT, 'test-results', 'failures');
+  fs.mkdirSync(dir, { recursive: true });
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+  const lines: string[] = [];
+  let n = 0;
+  for (const context of openContexts)
+    for (const page of context.pages()) {
+      n += 1;
+      const text = await page
+        .evaluate(() => document.body?.innerText ?? '')
+        .then((t) => t.replace(/\s+/g, ' ').slice(0, 600))
+        .catch((error: unknown) => `(text unreadable: ${String(error)})`);
+      await page.screenshot({ path: path.join(dir, `${slug}-${n}.png`), timeout: 5000 }).catch(() => undefined);
+      lines.push(`  ${n}. ${page.url()} — ${text}`);
+    }
+  return lines.join('\n') || '  (no page open)';
 }
 
 /** Debian's Chromium, headless, French, without the background traffic a test would not want. */
