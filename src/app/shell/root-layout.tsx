@@ -107,7 +107,8 @@ export function RootLayout() {
           ) : null}
         </>
       )}
-      <ToastsView />
+      {/* No top bar (guest and visit screens): toasts start at the screen's top, not below a bar that is not there. */}
+      <ToastsView belowTopBar={showTop} />
       <Suspense fallback={null}>
         {hasTokens ? <SessionLife screenShown={needsUpdate || (currentShown && meta.access !== 'guest')} /> : null}
         {painted ? <UpdatePrompt /> : null}

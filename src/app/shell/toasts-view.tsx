@@ -1,13 +1,16 @@
-/** Toasts, top-right, announced politely to screen readers. */
+/**
+ * Toasts, top-right, announced politely to screen readers: below the top bar when there is one, below a
+ * screen's own sticky bar when it says where that ends (ui/use-toasts-below.ts), else at the top.
+ */
 import { useSnapshot } from 'valtio';
 import { fr } from '../../i18n/fr';
 import { dismissToast, toasts } from '../../services/toasts';
 import { CLOSE_PATH, SvgIcon } from '../../ui/svg-icon';
 
-export function ToastsView() {
+export function ToastsView({ belowTopBar }: { belowTopBar: boolean }) {
   const { items, top } = useSnapshot(toasts);
   return (
-    <div className="toasts" style={top === null ? undefined : { top }} aria-live="polite" aria-relevant="additions">
+    <div className={belowTopBar ? 'toasts' : 'toasts toasts--no-bar'} style={top === null ? undefined : { top }} aria-live="polite" aria-relevant="additions">
       {items.map((t) => (
         <div key={t.id} className={`toast toast--${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
           <div>
