@@ -101,8 +101,8 @@ export async function startBrowserEnv(config: Partial<ServerConfig> = {}, world:
 const openContexts = new Set<BrowserContext>();
 
 /**
- * What each open page shows: its address and the start of its text, one line each, and a phone-size
- * screenshot in test-results/failures/. Said when a test fails, so that CI's log shows the screen a
+ * What each open page shows: its address and the start of its text, one line each, and a screenshot
+ * in test-results/failures/. Said when a test fails, so that CI's log shows the screen a
  * wait never found its control on (a flaky failure is seen once, in CI, and never again here).
  */
 export async function whatPagesShow(testName: string): Promise<string> {
@@ -114,10 +114,11 @@ export async function whatPagesShow(testName: string): Promise<string> {
   for (const context of openContexts)
     for (const page of context.pages()) {
       n += 1;
-      const text = await page
-        .evaluate(() => document.body?.innerText ?? '')
-        .then((t) => t.replace(/\s+/g, ' ').slice(0, 600))
-        .catch((error: unknown) => `(text unreadable: ${String(error)})`);
+      // Bounded: a page stuck in a script or a dialog must not hold the hook until its own timeout.
+      const read = page.evaluate(() => document.body?.innerText ?? '').then((t) => t.replace(/\s+/g, ' ').slice(0, 600));
+      const text = await Promise.race([read, new Promise<string>((resolve) => setTimeout(() => resolve('(no answer within 5 s)'), 5000))]).catch(
+        (error: unknown) => `(text unreadable: ${String(error)})`,
+      );
       await page.screenshot({ path: path.join(dir, `${slug}-${n}.png`), timeout: 5000 }).catch(() => undefined);
       lines.push(`  ${n}. ${page.url()} — ${text}`);
     }
