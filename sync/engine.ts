@@ -329,8 +329,9 @@ export function createEngine<M extends Record<string, EngineModule>>(env: Engine
       if (!first) return { outcome: 'sent' };
       if (options.withdraw) heldByForm.set(first, null);
       const result = await settle(first, timeoutMs);
-      const refusedWhileHeld = heldByForm.get(first);
-      heldByForm.delete(first);
+      // Only the wait that held the command lets it go (a wait without withdraw holds nothing).
+      const refusedWhileHeld = options.withdraw ? heldByForm.get(first) : undefined;
+      if (options.withdraw) heldByForm.delete(first);
       // Refused as the wait ended, too late for the form to learn it: the one error handler says it.
       if (result !== 'rejected' && refusedWhileHeld) env.onRejected?.(refusedWhileHeld);
       if (result !== 'rejected') return { outcome: result };
