@@ -5,6 +5,7 @@
 import { round, type Stats } from './big-visit';
 import type { FrozenPageFloors } from './frozen-page';
 import type { LongFrame, LongTasks } from './profile';
+import type { RatioInterval } from './ratio-interval';
 
 export const GOALS = {
   typingRatioSmall: 1.15,
@@ -29,6 +30,8 @@ export interface KeyCpu {
   styleRecalcs: number;
 }
 
+const spread = (i: RatioInterval) => `${i.low}–${i.high}×`;
+
 const cpuLine = (c: KeyCpu) => `${c.threadMs} ms (script ${c.scriptMs}, ${c.styleRecalcs} style recalculations)`;
 
 /** The goals missed, each with what the same run measured beside it. */
@@ -40,6 +43,7 @@ export function explain(r: {
   lightScreenFloor: Stats;
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
   ratio: { p50: number; p95: number };
+  ratioSpread: { p50: RatioInterval; p95: RatioInterval };
   typingMet: boolean;
   pause: LongTasks;
   pauseFrames: LongFrame[];
@@ -50,7 +54,8 @@ export function explain(r: {
   const out: string[] = [];
   if (!r.typingMet) {
     out.push(
-      `typing p50 ${r.typing.p50Ms} / p95 ${r.typing.p95Ms} ms, ${r.ratio.p50}× / ${r.ratio.p95}× the blank page's ${r.floor.p50Ms} / ${r.floor.p95Ms} ms; ` +
+      `typing p50 ${r.typing.p50Ms} / p95 ${r.typing.p95Ms} ms, ${r.ratio.p50}× / ${r.ratio.p95}× the blank page's ${r.floor.p50Ms} / ${r.floor.p95Ms} ms ` +
+        `(90 % interval of the ratio, samples redrawn: ${spread(r.ratioSpread.p50)} / ${spread(r.ratioSpread.p95)}); ` +
         `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
         `(${times(r.inPageFloor, r.floor)} the blank page): the visit's field is ` +
         `${times(r.typing, r.inPageFloor)} an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +

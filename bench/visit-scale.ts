@@ -7,7 +7,8 @@
  * Per size (fields in sections of 5, as an asset inventory of extinguishers):
  * - download + start + open, unthrottled (from the list's 'Télécharger' to the
  *   first field shown: the app's time, each click to the paint it waited for);
- * - typing at 4×, input → next paint (vsync off), p50/p95 and ratio to the floor;
+ * - typing at 4×, input → next paint (vsync off), p50/p95 and ratio to the floor, with the ratio's 90 %
+ *   interval from the same samples redrawn (ratio-interval.ts);
  * - section change at 4× (toolbar 'Section suivante' tapped as a person taps, click → next paint), over
  *   60 changes (the p95 of 20 was their maximum);
  * - long tasks at 4× while typing (the grouped local writes happen between
@@ -75,6 +76,7 @@ import {
   type LongTasks,
 } from './profile';
 import { explain, frameLine, GOALS, type KeyCpu } from './visit-scale-explain';
+import { ratioInterval, type RatioInterval } from './ratio-interval';
 
 export interface VisitScaleSize {
   fields: number;
@@ -118,6 +120,8 @@ export interface VisitScaleSize {
   explanations: string[];
   typing: Stats;
   ratio: { p50: number; p95: number };
+  /** The ratio's 90 % interval, from the same samples redrawn (ratio-interval.ts): a change inside it is noise. */
+  ratioSpread: { p50: RatioInterval; p95: RatioInterval };
   sectionChange: Stats;
   longTasks: { typing: LongTasks; save: LongTasks; pause: LongTasks };
   goals: Record<string, number>;
@@ -221,7 +225,7 @@ async function bareInputFloor(page: Page, session: CDPSession): Promise<Stats> {
 }
 
 /** The floors, 4×: a bare input alone in a blank page of the same browser (same words and rhythm, same observers), and a pushState there. */
-async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats; cpu: KeyCpu }> {
+async function floorOf(page: Page): Promise<{ typing: Stats; latencies: number[]; pushState: Stats; cpu: KeyCpu }> {
   await page.setContent(`${BLANK_PAGE}<input aria-label="Emplacement">`);
   const session = await cdp(page);
   await throttle(session, RATE);
@@ -229,7 +233,8 @@ async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats; c
   // was ~1.6 ms lower at p50 (blank page, 4×, 4 alternated rounds: 17.0 against 18.6 ms, 14th session).
   await observeTyping(page);
   await typeWords(page.getByLabel('Emplacement'), 30);
-  const floor = stats((await readLatencies(page)).keydown!);
+  const latencies = (await readLatencies(page)).keydown!;
+  const floor = stats(latencies);
   await throttle(session, 1);
   const cpu = await cpuPerKey(session, page.getByLabel('Emplacement'));
   await throttle(session, RATE);
@@ -243,7 +248,7 @@ async function floorOf(page: Page): Promise<{ typing: Stats; pushState: Stats; c
     ),
   );
   await throttle(session, 1);
-  return { typing: floor, pushState, cpu };
+  return { typing: floor, latencies, pushState, cpu };
 }
 
 async function heapMB(session: CDPSession): Promise<number> {
@@ -256,7 +261,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
   makeVisitBig(env.server, Math.round(fields / FIELDS_PER_ITEM));
   const context = await env.newContext({ args: ['--disable-gpu-vsync', '--disable-frame-rate-limit'] });
   try {
-    const { typing: floor, pushState: pushStateFloor, cpu: blankCpu } = await floorOf(await context.newPage());
+    const { typing: floor, latencies: floorLatencies, pushState: pushStateFloor, cpu: blankCpu } = await floorOf(await context.newPage());
     const page = await context.newPage();
     await signIn(page, 'inspecteur@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
@@ -295,6 +300,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
 
     let profile;
     const ratio = { p50: round(typing.p50Ms / floor.p50Ms), p95: round(typing.p95Ms / floor.p95Ms) };
+    const ratioSpread = { p50: ratioInterval(latencies.keydown!, floorLatencies, 0.5), p95: ratioInterval(latencies.keydown!, floorLatencies, 0.95) };
     const large = fields >= 20_000;
     const typingMet = large ? ratio.p95 <= GOALS.typingP95RatioLarge : ratio.p50 <= GOALS.typingRatioSmall && ratio.p95 <= GOALS.typingRatioSmall;
     if (!typingMet) profile = await topSelfTime(session, () => typeSession(page, 3, 10));
@@ -347,6 +353,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
         lightScreenFloor,
         keyCpu,
         ratio,
+        ratioSpread,
         typingMet,
         pause: pauseTasks,
         pauseFrames,
@@ -356,6 +363,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       }),
       typing,
       ratio,
+      ratioSpread,
       keyCpu,
       sectionChange,
       longTasks: { typing: typingTasks, save: saveTasks, pause: pauseTasks },
@@ -401,6 +409,7 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           openSteps: size.openSteps,
           heapMB: size.heapMB,
           ratio: size.ratio,
+          ratioSpread: size.ratioSpread,
           frozenPageRatio: {
             styled: round(size.frozenPageFloor.styled.p50Ms / size.frozenPageFloor.blank.p50Ms),
             unstyled: round(size.frozenPageFloor.unstyled.p50Ms / size.frozenPageFloor.blank.p50Ms),
