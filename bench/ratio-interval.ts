@@ -7,22 +7,11 @@
  * machine slows several), so the interval is, if anything, too narrow: a change inside it is noise.
  * Seeded, so that the same samples always give the same interval.
  */
+import { seededRandom } from '../server/http/faults';
 
 /** The quantile as `stats` (big-visit.ts) takes it: the value at floor(q × n) of the sorted sample. */
 function quantileOf(sorted: Float64Array, q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-}
-
-/** Mulberry32: a small seeded generator, uniform in [0, 1). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function redrawn(values: number[], random: () => number): Float64Array {
@@ -41,7 +30,7 @@ export interface RatioInterval {
 /** The `level` interval of quantile(values, q) / quantile(floor, q). Both samples must be non-empty. */
 export function ratioInterval(values: number[], floor: number[], q: number, { level = 0.9, draws = 2000, seed = 1 } = {}): RatioInterval {
   if (values.length === 0 || floor.length === 0) throw new Error('ratioInterval: empty sample');
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const ratios = new Float64Array(draws);
   for (let i = 0; i < draws; i++) ratios[i] = quantileOf(redrawn(values, random), q) / quantileOf(redrawn(floor, random), q);
   ratios.sort();
