@@ -219,7 +219,8 @@ export async function toastsGone(page: Page): Promise<void> {
  * The inspector's session: `sections` sections opened one after the other with
  * the toolbar, then `words` words of 6 letters and a space, 60 ms between keys
  * and 150 to 550 ms between words (so the grouped local writes happen while
- * typing), a new section every 10 words.
+ * typing), a new section every 10 words. `firstWord` goes on from an earlier session's last word
+ * (the same pauses, the same section changes, as one session cut into rounds).
  *
  * 'Section suivante' is tapped as a person taps it (lightControls), not with a
  * locator's click: Playwright checks the click's target from listeners of its
@@ -227,14 +228,14 @@ export async function toastsGone(page: Page): Promise<void> {
  * change at 4× (5,000 fields, alternating: p50 72.1 against 64.7 ms, p95 108.4
  * against 91.1), work no finger brings.
  */
-export async function typeSession(page: Page, sections = 30, words = 40): Promise<void> {
+export async function typeSession(page: Page, sections = 30, words = 40, firstWord = 0): Promise<void> {
   await toastsGone(page);
   const controls = visitControls(page);
   const light = lightControls(page);
   const nextSection = () => light.click('.visit__toolbar', 'Section suivante');
   const field = () => controls.field('Emplacement');
   await tapNextSections(page, sections);
-  for (let word = 0; word < words; word++) {
+  for (let word = firstWord; word < firstWord + words; word++) {
     if (word % 10 === 0) {
       await nextSection();
       await field().fill('');

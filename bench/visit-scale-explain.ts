@@ -38,11 +38,13 @@ const cpuLine = (c: KeyCpu) => `${c.threadMs} ms (script ${c.scriptMs}, ${c.styl
 export function explain(r: {
   typing: Stats;
   floor: Stats;
+  floorBefore: Stats;
   inPageFloor: Stats;
   frozenPageFloor: FrozenPageFloors;
   lightScreenFloor: Stats;
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
   ratio: { p50: number; p95: number };
+  ratioBefore: { p50: number; p95: number };
   ratioSpread: { p50: RatioInterval; p95: RatioInterval };
   typingMet: boolean;
   pause: LongTasks;
@@ -55,7 +57,8 @@ export function explain(r: {
   if (!r.typingMet) {
     out.push(
       `typing p50 ${r.typing.p50Ms} / p95 ${r.typing.p95Ms} ms, ${r.ratio.p50}× / ${r.ratio.p95}× the blank page's ${r.floor.p50Ms} / ${r.floor.p95Ms} ms ` +
-        `(90 % interval of the ratio, samples redrawn: ${spread(r.ratioSpread.p50)} / ${spread(r.ratioSpread.p95)}); ` +
+        `(90 % interval of the ratio, samples redrawn: ${spread(r.ratioSpread.p50)} / ${spread(r.ratioSpread.p95)}), typed in rounds alternated with the visit's; ` +
+        `${r.ratioBefore.p50}× / ${r.ratioBefore.p95}× the same blank page typed before the app was opened (${r.floorBefore.p50Ms} / ${r.floorBefore.p95Ms} ms); ` +
         `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
         `(${times(r.inPageFloor, r.floor)} the blank page): the visit's field is ` +
         `${times(r.typing, r.inPageFloor)} an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
