@@ -12,8 +12,8 @@ const root = createRoot(document.getElementById('root')!);
 // sync layer's index and the route tree) they made one task of 50-65 ms at every page load, 200 ms
 // and more of Lighthouse's blocking time at 4× (issue 22). The HTML preloads both (vite.config.ts),
 // so a first visit does not wait a round trip more for the second; if the network goes in between,
-// they are fetched again when it comes back.
-void untilLoaded(async () => {
-  await import('./app/router-library');
-  return import('./app/app-root');
-}).then(({ startApp }) => startApp(root));
+// they are fetched again when it comes back (lazy-retried.ts; on Chromium 150 the router's library
+// is the one chunk that cannot be: the app's chunk imports it too, and a failure is kept for both).
+void untilLoaded(() => import('./app/router-library'))
+  .then(() => untilLoaded(() => import('./app/app-root')))
+  .then(({ startApp }) => startApp(root));

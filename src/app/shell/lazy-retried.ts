@@ -3,16 +3,28 @@
  * first visit, before the service worker holds them, the network can go while they load: a
  * failed import would reach the router's error screen and take the whole app down. Here the
  * piece waits instead (its Suspense fallback holds its place) and is fetched again once the
- * network is back; Chromium fetches a failed module again rather than keeping the failure.
+ * network is back.
+ *
+ * Fetched again under a new address (services/module-retry.ts): no other module imports these
+ * pieces, so each still runs once.
  */
 import { lazy, type ComponentType } from 'react';
+import { failedModuleUrl, importAgain } from '../../services/module-retry';
 
 const FIRST_WAIT_MS = 5_000;
 const LONGEST_WAIT_MS = 300_000;
 
-/** `load()`, tried again until it succeeds: when the network is back, or after a growing wait if it never left (the server failed). */
-export function untilLoaded<T>(load: () => Promise<T>, waitMs = FIRST_WAIT_MS): Promise<T> {
-  return load().catch(() => networkBack(waitMs).then(() => untilLoaded(load, Math.min(waitMs * 2, LONGEST_WAIT_MS))));
+/**
+ * `load()` (one dynamic import), tried again until it succeeds: when the network is back, or after a
+ * growing wait if it never left (the server failed). Each new try asks the failed module's address
+ * anew when the error names it.
+ */
+export function untilLoaded<M>(load: () => Promise<M>, waitMs = FIRST_WAIT_MS, attempt = 1): Promise<M> {
+  return load().catch((error: unknown) => {
+    const url = failedModuleUrl(error);
+    const again = url ? () => importAgain<M>(url, attempt) : load;
+    return networkBack(waitMs).then(() => untilLoaded(again, Math.min(waitMs * 2, LONGEST_WAIT_MS), attempt + 1));
+  });
 }
 
 function networkBack(waitMs: number): Promise<void> {
@@ -22,8 +34,8 @@ function networkBack(waitMs: number): Promise<void> {
   });
 }
 
-/** React.lazy over `untilLoaded`: the component's chunk, fetched again until it arrives. */
+/** React.lazy over `untilLoaded`: the component `name` of a module's chunk, fetched again until it arrives. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
-export function lazyRetried<C extends ComponentType<any>>(load: () => Promise<C>) {
-  return lazy(() => untilLoaded(load).then((component) => ({ default: component })));
+export function lazyRetried<M extends Record<K, ComponentType<any>>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(() => untilLoaded(load).then((module) => ({ default: module[name] })));
 }

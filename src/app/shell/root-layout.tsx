@@ -33,10 +33,10 @@ const navBar = () => untilLoaded(() => import('./nav-bar'));
 const TopBar = memo(lazy(() => topBar().then((m) => ({ default: m.TopBar }))));
 const NavBar = memo(lazy(() => navBar().then((m) => ({ default: m.NavBar }))));
 const outlet = <Outlet />;
-const SessionLife = lazyRetried(() => import('./session-life').then((m) => m.SessionLife));
-const UpdatePrompt = lazyRetried(() => import('./update-prompt').then((m) => m.UpdatePrompt));
-const BriefcaseProgress = lazyRetried(() => import('./briefcase-progress').then((m) => m.BriefcaseProgress));
-const NeedUpdateScreen = lazyRetried(() => import('./need-update-screen').then((m) => m.NeedUpdateScreen));
+const SessionLife = lazyRetried(() => import('./session-life'), 'SessionLife');
+const UpdatePrompt = lazyRetried(() => import('./update-prompt'), 'UpdatePrompt');
+const BriefcaseProgress = lazyRetried(() => import('./briefcase-progress'), 'BriefcaseProgress');
+const NeedUpdateScreen = lazyRetried(() => import('./need-update-screen'), 'NeedUpdateScreen');
 
 /** False until the first screen has been painted. */
 function usePainted(): boolean {

@@ -25,7 +25,7 @@ import { isInstalled } from '../../ui/installed';
 import { lazyRetried } from './lazy-retried';
 
 // The offer to turn notifications on loads only where it may show: the installed app, browser not yet answered.
-const NotificationPrompt = lazyRetried(() => import('./notification-prompt').then((m) => m.NotificationPrompt));
+const NotificationPrompt = lazyRetried(() => import('./notification-prompt'), 'NotificationPrompt');
 const mayOfferNotifications = () => isInstalled() && typeof Notification !== 'undefined' && Notification.permission === 'default';
 
 /**
