@@ -12,8 +12,10 @@ const root = createRoot(document.getElementById('root')!);
 // sync layer's index and the route tree) they made one task of 50-65 ms at every page load, 200 ms
 // and more of Lighthouse's blocking time at 4× (issue 22). The HTML preloads both (vite.config.ts),
 // so a first visit does not wait a round trip more for the second; if the network goes in between,
-// they are fetched again when it comes back (lazy-retried.ts; on Chromium 150 the router's library
-// is the one chunk that cannot be: the app's chunk imports it too, and a failure is kept for both).
-void untilLoaded(() => import('./app/router-library'))
+// the app's chunk is fetched again when it comes back (lazy-retried.ts). The router's library is
+// imported first only for its task: failed, it is left to the app's chunk, which imports it too (asked
+// again under a new address, it would run twice; on Chromium 150 its failure is kept for both).
+void import('./app/router-library')
+  .catch(() => undefined)
   .then(() => untilLoaded(() => import('./app/app-root')))
   .then(({ startApp }) => startApp(root));

@@ -13,7 +13,7 @@ export function failedModuleUrl(error: unknown): string | null {
 }
 
 /** `url` under a new address for the module map, the same file for the server. */
-export const retryAddress = (url: string, attempt: number) => `${url}${url.includes('?') ? '&' : '?'}retry=${attempt}`;
+const retryAddress = (url: string, attempt: number) => `${url}${url.includes('?') ? '&' : '?'}retry=${attempt}`;
 
 /** The module at `url` (one that failed), asked under a new address. */
 export const importAgain = <M>(url: string, attempt: number) => import(/* @vite-ignore */ retryAddress(url, attempt)) as Promise<M>;
