@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
+import type { OutputBundle } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -20,36 +21,42 @@ if (firmPrefix !== undefined && !/^[A-Za-z0-9_-]+$/.test(firmPrefix)) {
 }
 
 /**
- * Which chunks a dynamic import fetches at once (`<link rel=modulepreload>`) instead of one level of
- * imports after another. Only the engine's: its whole graph is on the device as soon as it loads, so
- * a page that goes offline before its service worker took control can still save (a first visit).
- * A screen's import inserts none: inserting the links cost 89–100 ms of `appendChild` in each
- * screen's longest task at 4× (Lighthouse); a screen's few chunks not yet loaded come in one or two
- * more round trips, from the service worker's cache once it controls the page. The HTML's own links
- * (the entry's imports) stay.
+ * The HTML's own links (the entry's imports) stay; a dynamic import inserts no `<link rel=modulepreload>`:
+ * inserting them cost 89–100 ms of `appendChild` in each screen's longest task at 4× (Lighthouse); a
+ * screen's few chunks not yet loaded come in one or two more round trips, from the service worker's
+ * cache once it controls the page. The engine's chunks are fetched at once on a first visit by the app
+ * itself (`engineChunksInHtml`).
  */
-function preloadedWith(chunk: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }): string[] {
-  return hostType === 'html' || /(^|\/)engine-runtime-at-once-[^/]*\.js$/.test(chunk) ? deps : [];
+const preloadedWith = (_chunk: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }): string[] => (hostType === 'html' ? deps : []);
+
+/** The chunk of the module `source` (a path's end) and every chunk it imports statically, its own first. */
+function chunkGraph(bundle: OutputBundle | undefined, source: string): string[] {
+  const chunks = Object.values(bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+  const top = chunks.find((c) => c.facadeModuleId?.endsWith(source));
+  const graph = new Set<string>(top ? [top.fileName] : []);
+  for (const file of graph) for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) graph.add(imported);
+  return [...graph];
 }
 
 /**
  * The app's chunk (src/app/app-root.tsx, imported by the entry after React's DOM so the two are
  * evaluated in two tasks) and its imports, preloaded by the HTML like the entry's own imports: a
- * first visit fetches them with the entry, not a round trip after it.
+ * first visit fetches them with the entry, not a round trip after it. And the engine's chunks, named
+ * in a `<meta name="engine-chunks">` that a first visit reads to fetch them all at once before it
+ * imports the engine (services/engine.ts): its code is on the device before the network can go.
  */
-function preloadAppChunk(): Plugin {
+function htmlPreloads(): Plugin {
   return {
-    name: 'preload-app-chunk',
+    name: 'html-preloads',
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const app = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app/app-root.tsx'));
-        if (!app || app.type !== 'chunk') return html;
-        const links = [app.fileName, ...app.imports]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
-          .join('');
-        return html.replace('  </head>', `${links}  </head>`);
+        const app = chunkGraph(bundle, '/src/app/app-root.tsx').filter((file) => !html.includes(`/${file}"`));
+        const loaded = (file: string) => html.includes(`/${file}"`) || app.includes(file);
+        const links = app.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+        const engine = chunkGraph(bundle, '/src/services/engine-runtime-at-once.ts').filter((file) => !loaded(file));
+        const meta = `    <meta name="engine-chunks" content="${engine.map((file) => `/${file}`).join(' ')}">\n`;
+        return html.replace('  </head>', `${links}${meta}  </head>`);
       },
     },
   };
@@ -75,7 +82,7 @@ export default defineConfig({
   worker: { format: 'es' },
   plugins: [
     react(),
-    preloadAppChunk(),
+    htmlPreloads(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: path.join(root, 'sw'),

@@ -8,6 +8,7 @@
 import { proxy } from 'valtio';
 import { AppError, type Engine, type EngineState } from '../../sync/index';
 import { fr } from '../i18n/fr';
+import { retriedImport } from './module-retry';
 import { session } from './session';
 
 export const engineState = proxy<EngineState>({ userId: null, ready: false, pending: 0, rejected: 0, commands: [], progress: {} });
@@ -29,9 +30,9 @@ export class EngineNotLoaded extends AppError {
 }
 
 function loadEngine(): Promise<Engine> {
-  loading ??= (servedFromCache() ? inSteps() : import('./engine-runtime-at-once'))
+  loading ??= (servedFromCache() ? inSteps() : warmEngineChunks().then(firstVisitImport))
     .catch(() => {
-      // Not kept: a failed import is fetched again by the browser on the next call (the network back).
+      // Not kept: the next call imports it again (the network back), under a new address if need be.
       loading = null;
       throw new EngineNotLoaded();
     })
@@ -44,6 +45,28 @@ function loadEngine(): Promise<Engine> {
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A first visit (no worker yet): the engine's chunks, all fetched at once into the browser's HTTP
+ * cache (their names written in the HTML by the build, `engineChunksInHtml` in vite.config.ts; hashed,
+ * they are cached for good), so the import that follows finds its whole graph on the device even if
+ * the network goes in between. fetch(), not `<link rel=modulepreload>`: Chromium 150 keeps a failed
+ * preload's failure for the module until the page is loaded again; a failed fetch is only a failed
+ * fetch, and the import after it is asked again (module-retry.ts).
+ */
+async function warmEngineChunks(): Promise<void> {
+  const names = document.querySelector<HTMLMetaElement>('meta[name="engine-chunks"]')?.content.split(' ') ?? [];
+  await Promise.all(
+    names.map((url) =>
+      fetch(url)
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined),
+    ),
+  );
+}
+
+/** The engine's runtime on a first visit: one module, that no other imports, asked anew after a failure. */
+const firstVisitImport = retriedImport(() => import('./engine-runtime-at-once'));
 
 /**
  * The engine's code evaluated a part per task: Dexie, then RxDB, then the engine and its modules.

@@ -8,7 +8,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { corePaths, type TokenPair } from '../contract/core';
 import { collectionItems } from '../contract/collections';
-import { xhrSend, XhrNetworkError } from './xhr-upload';
+import type { XhrSend } from './xhr-upload';
 import { ApiFailure, failureFromResponse } from './failure';
 
 export interface TokenStore {
@@ -55,7 +55,11 @@ export interface CallOptions {
   /** No bearer token and no refresh (login, contact form…). */
   anonymous?: boolean;
   signal?: AbortSignal;
-  onUploadProgress?: (percent: number) => void;
+  /**
+   * A multipart body sent with upload progress, by `send` (api/xhr-upload.ts). The outbox brings it
+   * with the call: the uploader loads with the engine, not with the login screen's code (its budget).
+   */
+  withProgress?: { send: XhrSend; onProgress: (percent: number) => void };
 }
 
 export interface ApiClient {
@@ -122,7 +126,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { Accept: o.ld ? 'application/ld+json' : 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (o.idempotencyKey) headers['Idempotency-Key'] = o.idempotencyKey;
-    if (o.onUploadProgress && o.body && typeof XMLHttpRequest !== 'undefined') return sendWithProgress(method, path, o, headers);
+    if (o.withProgress && o.body && typeof XMLHttpRequest !== 'undefined') return sendWithProgress(method, path, o.withProgress, o.body, headers);
     try {
       const response = await http(joinUrl(options.baseUrl(), path), {
         method,
@@ -153,13 +157,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function sendWithProgress(method: string, path: string, o: CallOptions, headers: Record<string, string>): Promise<Response> {
+  async function sendWithProgress(
+    method: string,
+    path: string,
+    { send, onProgress }: NonNullable<CallOptions['withProgress']>,
+    body: FormData,
+    headers: Record<string, string>,
+  ): Promise<Response> {
     const url = new URL(joinUrl(options.baseUrl(), path), typeof location === 'undefined' ? 'http://localhost' : location.href);
     let response: Response;
     try {
-      response = await xhrSend(method, url.href, headers, o.body!, o.onUploadProgress!, options.timeoutMs ?? 30_000);
+      response = await send(method, url.href, headers, body, onProgress, options.timeoutMs ?? 30_000);
     } catch (error) {
-      if (error instanceof XhrNetworkError && error.timedOut) throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
+      if (error instanceof Error && (error as { timedOut?: boolean }).timedOut === true)
+        throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
       options.onReachable?.(false);
       throw new ApiFailure('network', null, method, path, 'Aucune connexion internet');
     }

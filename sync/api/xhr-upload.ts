@@ -10,6 +10,8 @@ export class XhrNetworkError extends Error {
   }
 }
 
+export type XhrSend = typeof xhrSend;
+
 export function xhrSend(
   method: string,
   url: string,

@@ -4,6 +4,7 @@
  * outbox decides when to send and what an answer or a failure means; this only sends.
  */
 import type { ApiClient } from '../api/client';
+import { xhrSend } from '../api/xhr-upload';
 import { UPLOAD_FIELD } from '../contract/files';
 import { AppError } from '../errors';
 import type { OutboxDoc } from '../store/database';
@@ -34,7 +35,7 @@ export async function sendCommand({ api, files, registry, onProgress }: SendEnv,
     return await api.call(spec.method, spec.path, {
       body: form,
       idempotencyKey: command.id,
-      ...(onProgress ? { onUploadProgress: (percent: number) => onProgress(command.id, percent) } : {}),
+      ...(onProgress ? { withProgress: { send: xhrSend, onProgress: (percent: number) => onProgress(command.id, percent) } } : {}),
     });
   } finally {
     onProgress?.(command.id, null);

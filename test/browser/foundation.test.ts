@@ -200,26 +200,28 @@ describe('offline shell and updates', () => {
   });
 
   it('a first visit has the whole engine before the network can go; a page its worker serves inserts no preload link', async () => {
-    // Uncontrolled (no worker yet): the engine's import fetches its whole graph at once, so a save
+    // Uncontrolled (no worker yet): the engine's chunks are fetched at once before its import, so a save
     // made offline right after still finds its code (outbox.test's sign-out with pending work).
     const first = await env.newContext([], { serviceWorkers: 'block' });
     const page = await first.newPage();
     await signIn(page, 'gestionnaire@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Camille' }).waitFor();
-    const runtime = page.locator('link[rel=modulepreload][href*="/engine-runtime-"]:not([href*="at-once"])');
-    await runtime.waitFor({ state: 'attached' });
-    const href = (await runtime.getAttribute('href'))!;
+    const chunks = (await page.locator('meta[name="engine-chunks"]').getAttribute('content'))!.split(' ');
+    const runtime = chunks.find((chunk) => /\/engine-runtime-(?!at-once)[^/]*\.js$/.test(chunk))!;
     const imports = await page.evaluate(async (url) => {
       const code = await (await fetch(url)).text();
-      return [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => m[1]!);
-    }, href);
+      return [...code.matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)].map((m) => `/assets/${m[1]!}`);
+    }, runtime);
     expect(imports.length).toBeGreaterThan(3);
-    const preloaded = await page.$$eval('link[rel=modulepreload]', (links) => links.map((l) => (l as HTMLLinkElement).href));
-    for (const chunk of imports)
-      expect(
-        preloaded.some((h) => h.endsWith(`/assets/${chunk}`)),
-        chunk,
-      ).toBe(true);
+    const inHtml = await page.$$eval('link[rel=modulepreload], script[src]', (tags) =>
+      tags.map((t) => new URL((t as HTMLLinkElement).href || (t as HTMLScriptElement).src).pathname),
+    );
+    for (const chunk of imports) expect(chunks.includes(chunk) || inHtml.includes(chunk), chunk).toBe(true);
+    const fetched = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').flatMap((e) => ((e as PerformanceResourceTiming).initiatorType === 'fetch' ? [new URL(e.name).pathname] : [])),
+      );
+    await expect.poll(fetched).toEqual(expect.arrayContaining(chunks));
     await first.close();
 
     // Controlled (a user coming back): the worker's cache answers at once; the engine inserts no link.

@@ -9,22 +9,19 @@
  * pieces, so each still runs once.
  */
 import { lazy, type ComponentType } from 'react';
-import { failedModuleUrl, importAgain } from '../../services/module-retry';
+import { retriedImport } from '../../services/module-retry';
 
 const FIRST_WAIT_MS = 5_000;
 const LONGEST_WAIT_MS = 300_000;
 
 /**
  * `load()` (one dynamic import), tried again until it succeeds: when the network is back, or after a
- * growing wait if it never left (the server failed). Each new try asks the failed module's address
- * anew when the error names it.
+ * growing wait if it never left (the server failed), the failed module asked under a new address.
  */
-export function untilLoaded<M>(load: () => Promise<M>, waitMs = FIRST_WAIT_MS, attempt = 1): Promise<M> {
-  return load().catch((error: unknown) => {
-    const url = failedModuleUrl(error);
-    const again = url ? () => importAgain<M>(url, attempt) : load;
-    return networkBack(waitMs).then(() => untilLoaded(again, Math.min(waitMs * 2, LONGEST_WAIT_MS), attempt + 1));
-  });
+export function untilLoaded<M>(load: () => Promise<M>): Promise<M> {
+  const again = retriedImport(load);
+  const attempt = (waitMs: number): Promise<M> => again().catch(() => networkBack(waitMs).then(() => attempt(Math.min(waitMs * 2, LONGEST_WAIT_MS))));
+  return attempt(FIRST_WAIT_MS);
 }
 
 function networkBack(waitMs: number): Promise<void> {
