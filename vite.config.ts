@@ -25,7 +25,7 @@ if (firmPrefix !== undefined && !/^[A-Za-z0-9_-]+$/.test(firmPrefix)) {
  * inserting them cost 89–100 ms of `appendChild` in each screen's longest task at 4× (Lighthouse); a
  * screen's few chunks not yet loaded come in one or two more round trips, from the service worker's
  * cache once it controls the page. The engine's chunks are fetched at once on a first visit by the app
- * itself (`engineChunksInHtml`).
+ * itself (`htmlPreloads`).
  */
 const preloadedWith = (_chunk: string, deps: string[], { hostType }: { hostType: 'html' | 'js' }): string[] => (hostType === 'html' ? deps : []);
 

@@ -48,14 +48,14 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * A first visit (no worker yet): the engine's chunks, all fetched at once into the browser's HTTP
- * cache (their names written in the HTML by the build, `engineChunksInHtml` in vite.config.ts; hashed,
+ * cache (their names written in the HTML by the build, `htmlPreloads` in vite.config.ts; hashed,
  * they are cached for good), so the import that follows finds its whole graph on the device even if
  * the network goes in between. fetch(), not `<link rel=modulepreload>`: Chromium 150 keeps a failed
  * preload's failure for the module until the page is loaded again; a failed fetch is only a failed
  * fetch, and the import after it is asked again (module-retry.ts).
  */
 async function warmEngineChunks(): Promise<void> {
-  const names = document.querySelector<HTMLMetaElement>('meta[name="engine-chunks"]')?.content.split(' ') ?? [];
+  const names = document.querySelector<HTMLMetaElement>('meta[name="engine-chunks"]')?.content.split(' ').filter(Boolean) ?? [];
   await Promise.all(
     names.map((url) =>
       fetch(url)
