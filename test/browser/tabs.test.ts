@@ -171,7 +171,7 @@ describe('two tabs', () => {
     await b.goto('/mon-compte');
     await expect.poll(() => b.getByLabel('Prénom').inputValue()).not.toBe('');
     // B's store is open (the offline section reads it) before A signs out: the form shows the session's
-    // user at once, and a save made before B's engine opened its store would not be kept (CI, 1 run in 30).
+    // user at once, and a save made before B's engine opened its store would not be kept (it passed only on retry in the 31st session's CI).
     await b.getByText(/^Dernière mise à jour complète : /).waitFor();
     // B has no network (A's sign-out reaches the server): its calls cannot end its session first.
     await b.route('**/api/**', (route) => route.abort('internetdisconnected'));
