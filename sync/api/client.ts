@@ -8,7 +8,7 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { corePaths, type TokenPair } from '../contract/core';
 import { collectionItems } from '../contract/collections';
-import type { XhrSend } from './xhr-upload';
+import type { XhrNetworkError, XhrSend } from './xhr-upload';
 import { ApiFailure, failureFromResponse } from './failure';
 
 export interface TokenStore {
@@ -169,8 +169,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       response = await send(method, url.href, headers, body, onProgress, options.timeoutMs ?? 30_000);
     } catch (error) {
-      if (error instanceof Error && (error as { timedOut?: boolean }).timedOut === true)
-        throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
+      // `send` rejects with an XhrNetworkError (a type here: the uploader's code comes with the call).
+      if ((error as Partial<XhrNetworkError> | null)?.timedOut === true) throw new ApiFailure('timeout', null, method, path, 'Le serveur ne répond pas.');
       options.onReachable?.(false);
       throw new ApiFailure('network', null, method, path, 'Aucune connexion internet');
     }
