@@ -15,7 +15,14 @@ const root = createRoot(document.getElementById('root')!);
 // the app's chunk is fetched again when it comes back (lazy-retried.ts). The router's library is
 // imported first only for its task: failed, it is left to the app's chunk, which imports it too (asked
 // again under a new address, it would run twice; on Chromium 150 its failure is kept for both).
+// Not fetched, the app has nothing on screen: the HTML's note (index.html) says so at once, and the page is
+// loaded again when the network comes back, the one way past a failure Chromium 150 keeps.
+const noteFailure = (error: unknown) => {
+  document.querySelector('.boot-note')?.classList.add('boot-note--failed');
+  addEventListener('online', () => location.reload(), { once: true });
+  throw error;
+};
 void import('./app/router-library')
   .catch(() => undefined)
-  .then(() => untilLoaded(() => import('./app/app-root')))
+  .then(() => untilLoaded(() => import('./app/app-root').catch(noteFailure)))
   .then(({ startApp }) => startApp(root));

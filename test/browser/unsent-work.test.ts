@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { demoPng } from '../../server/seed/images';
 import { screenshots, signIn, startBrowserEnv, waitForServiceWorker, type BrowserEnv } from './harness';
 import { sqlOf } from '../sql';
@@ -84,8 +84,10 @@ describe('unsent work', () => {
     await context.setOffline(true);
     await row.getByRole('button', { name: 'Récupérer la visite' }).click();
     await row.getByText(/envoi en attente/).waitFor();
-    // Meanwhile the colleague ends the visit: the server will refuse the take-over.
+    // Meanwhile the colleague ends the visit: the server will refuse the take-over. Put back after the test,
+    // so that a retry finds the visit as the seed left it.
     db().prepare(`UPDATE visits SET state = 'terminate' WHERE id = ?`).run(visit.id);
+    onTestFinished(() => void db().prepare(`UPDATE visits SET state = ? WHERE id = ?`).run(visit.state, visit.id));
     await context.setOffline(false);
     await page.getByText('Envoi refusé').first().waitFor({ timeout: 20_000 });
     // The visit list has no top bar: the toasts start at the screen's top, not 56 px lower, over the list.
