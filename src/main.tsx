@@ -16,10 +16,11 @@ const root = createRoot(document.getElementById('root')!);
 // imported first only for its task: failed, it is left to the app's chunk, which imports it too (asked
 // again under a new address, it would run twice; on Chromium 150 its failure is kept for both).
 // Not fetched, the app has nothing on screen: the HTML's note (index.html) says so at once, and the page is
-// loaded again when the network comes back, the one way past a failure Chromium 150 keeps.
+// loaded again when the network comes back, the one way past a failure Chromium 150 keeps. Only while the
+// note is there: once a retry has drawn the app (React cleared it), a reload could lose what is typed.
 const noteFailure = (error: unknown) => {
   document.querySelector('.boot-note')?.classList.add('boot-note--failed');
-  addEventListener('online', () => location.reload(), { once: true });
+  addEventListener('online', () => document.querySelector('.boot-note') && location.reload(), { once: true });
   throw error;
 };
 void import('./app/router-library')
