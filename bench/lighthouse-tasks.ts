@@ -25,7 +25,12 @@ export interface TraceEvent {
   id?: string;
   args?: {
     name?: string;
+    /** Where a task was posted from (toplevel's RunTask). */
+    src_file?: string;
+    src_func?: string;
     data?: {
+      /** An EventDispatch's event type. */
+      type?: string;
       url?: string;
       functionName?: string;
       lineNumber?: number;

@@ -5,6 +5,7 @@
 import { round, type Stats } from './big-visit';
 import type { FrozenPageFloors } from './frozen-page';
 import type { LongFrame, LongTasks } from './profile';
+import type { KeyParts } from './key-trace';
 import type { RatioInterval } from './ratio-interval';
 
 export const GOALS = {
@@ -34,6 +35,42 @@ const spread = (i: RatioInterval) => `${i.low}–${i.high}×`;
 
 const cpuLine = (c: KeyCpu) => `${c.threadMs} ms (script ${c.scriptMs}, ${c.styleRecalcs} style recalculations)`;
 
+/** VisitScaleSize.keyTrace: each key's main-thread time by part, on the four surfaces typed side by side. */
+export type KeyTrace = Record<'blank' | 'frozen' | 'inPage' | 'field', KeyParts>;
+
+const PARTS: [keyof KeyParts, string][] = [
+  ['eventsMs', "the key's events"],
+  ['frameMs', 'the frames'],
+  ['autofillMs', "Chromium's autofill task"],
+  ['gcMs', 'GC'],
+  ['otherMs', 'other tasks'],
+  ['paintMs', 'paint'],
+  ['layersMs', 'layerization'],
+  ['insertTextMs', 'the text inserted'],
+  ['scriptMs', "the page's script called by the browser"],
+];
+
+/** Each part for the four surfaces, then what each step from one to the next adds. */
+function keyTraceLine(t: KeyTrace): string {
+  const four = (k: keyof KeyParts) => `${t.blank[k]} / ${t.frozen[k]} / ${t.inPage[k]} / ${t.field[k]}`;
+  const added = (a: KeyParts, b: KeyParts) => {
+    const plus = (k: keyof KeyParts) => `${b[k] >= a[k] ? '+' : ''}${Math.round((b[k] - a[k]) * 1000) / 1000}`;
+    return `${plus('tasksMs')} ms (frames ${plus('frameMs')}, autofill ${plus('autofillMs')}, script ${plus('scriptMs')})`;
+  };
+  return (
+    `Where a key's main-thread time goes, traced unthrottled side by side (blank page / the visit's page frozen / a bare input in the ` +
+    `live visit's page / the visit's field, ms per key, medians of 3 alternated rounds): all tasks ${four('tasksMs')}, of which ` +
+    PARTS.slice(0, 5)
+      .map(([k, name]) => `${name} ${four(k)}`)
+      .join(', ') +
+    `; inside them, ${PARTS.slice(5)
+      .map(([k, name]) => `${name} ${four(k)}`)
+      .join(', ')}. ` +
+    `The frozen page over the blank one (the screen's DOM): ${added(t.blank, t.frozen)}; the live page over the frozen one (the running app, ` +
+    `the key not listened to): ${added(t.frozen, t.inPage)}; the field over that (its own code): ${added(t.inPage, t.field)}`
+  );
+}
+
 /** The goals missed, each with what the same run measured beside it. */
 export function explain(r: {
   typing: Stats;
@@ -43,6 +80,7 @@ export function explain(r: {
   frozenPageFloor: FrozenPageFloors;
   lightScreenFloor: Stats;
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
+  keyTrace: KeyTrace;
   ratio: { p50: number; p95: number };
   ratioBefore: { p50: number; p95: number };
   ratioSpread: { p50: RatioInterval; p95: RatioInterval };
@@ -71,6 +109,7 @@ export function explain(r: {
         `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key. ` +
         `The main thread's own CPU per key, unthrottled (no other thread's share in it): blank page ${cpuLine(r.keyCpu.blank)}, ` +
         `the bare input in the visit's page ${cpuLine(r.keyCpu.inPage)}, the visit's field ${cpuLine(r.keyCpu.field)}`,
+      keyTraceLine(r.keyTrace),
     );
   }
   if (r.pause.longestMs > GOALS.longTaskMs) {

@@ -25,13 +25,15 @@
  *   list from a light screen (visits dashboard, nav bar link), 4×, 5 times;
  * - the same words into a bare input added to the visit's page, then to that light
  *   screen: what the visit's page, and a light screen of the app, cost the browser per key;
+ * - the same words traced unthrottled in the blank page, the visit's page frozen, a bare input in the
+ *   live page and the field, side by side: each key's main-thread time by part (key-trace.ts);
  * Where a goal is missed, the CPU profile of the same work names what costs: for
  * typing, the top functions; for the save and the pause, done again under the
  * profiler, their longest busy stretches, each with the app's functions and
  * the browser's own work (style, layout, paint; built-in calls such as
  * pushState, which the profiler itself slows: read them with the frames).
  */
-import type { CDPSession, Locator, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import {
   FIELDS_PER_ITEM,
   downloadAndOpen,
@@ -76,8 +78,9 @@ import {
   type LongFrame,
   type LongTasks,
 } from './profile';
-import { explain, frameLine, GOALS, type KeyCpu } from './visit-scale-explain';
+import { explain, frameLine, GOALS, type KeyCpu, type KeyTrace } from './visit-scale-explain';
 import { ratioInterval, type RatioInterval } from './ratio-interval';
+import { keyPartsSideBySide } from './key-trace';
 
 export interface VisitScaleSize {
   fields: number;
@@ -120,6 +123,14 @@ export interface VisitScaleSize {
    * same in the visit's page, the visit's field: what the page costs the browser, and what the field adds.
    */
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
+  /**
+   * Where a key's main-thread time goes, from traces of the same words typed unthrottled, side by side
+   * (3 alternated rounds, medians): the blank page, the visit's page frozen (no script), a bare input in
+   * the live visit's page, the visit's field. The frozen page over the blank one is what the screen's
+   * DOM costs; the live page's bare input over the frozen one, what the running app costs a key it does
+   * not listen to; the field over that, the field's own code.
+   */
+  keyTrace: KeyTrace;
   /** Each goal missed, said with the measurement of the same run that accounts for it. */
   explanations: string[];
   typing: Stats;
@@ -160,6 +171,28 @@ async function cpuPerKey(session: CDPSession, input: Locator): Promise<KeyCpu> {
   const r = await rendererTime(session, () => typeWords(input, CPU_WORDS, { click: false }), { threadCpu: true });
   const keys = CPU_WORDS * KEYS_PER_WORD;
   return { threadMs: hundredth(r.ThreadCpuMs! / keys), scriptMs: hundredth(r.ScriptMs! / keys), styleRecalcs: hundredth(r.RecalcStyleCount! / keys) };
+}
+
+/**
+ * VisitScaleSize.keyTrace: the blank page, the visit's page frozen (its copy opened beside it, style
+ * sheets from the same server), a bare input in the live visit's page and the visit's field, traced
+ * side by side, unthrottled (key-trace.ts).
+ */
+async function tracedSideBySide(context: BrowserContext, frozen: string, blank: FloorPage, live: { page: Page; session: CDPSession }) {
+  const copy = await context.newPage();
+  try {
+    await copy.setContent(frozen);
+    // The same observers as the other three pages: their listeners' script is counted in each.
+    await observeTyping(copy);
+    return await keyPartsSideBySide({
+      blank,
+      frozen: { page: copy, session: await cdp(copy) },
+      inPage: live,
+      field: { ...live, input: visitControls(live.page).field('Emplacement') },
+    });
+  } finally {
+    await copy.close();
+  }
 }
 
 /** Types a word and waits for the grouped write; the long tasks and frames counted from then on are the next step's. */
@@ -353,6 +386,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       field: await cpuPerKey(session, visitControls(page).field('Emplacement')),
     };
     const frozen = await frozenDocument(page);
+    const keyTrace = await tracedSideBySide(context, frozen, floorPage, { page, session });
     await throttle(session, RATE);
 
     await save(page, 'dernier mot');
@@ -422,6 +456,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
         frozenPageFloor,
         lightScreenFloor,
         keyCpu,
+        keyTrace,
         ratio,
         ratioBefore,
         ratioSpread,
@@ -437,6 +472,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       ratioBefore,
       ratioSpread,
       keyCpu,
+      keyTrace,
       sectionChange,
       longTasks: { typing: typingTasks, save: saveTasks, pause: pauseTasks },
       longFrames: { sectionChange: sectionFrames, save: saveFrames, pause: pauseFrames },
@@ -488,6 +524,7 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
             unstyled: round(size.frozenPageFloor.unstyled.p50Ms / size.frozenPageFloor.blank.p50Ms),
           },
           keyCpu: size.keyCpu,
+          keyTrace: size.keyTrace,
           sectionP95: size.sectionChange.p95Ms,
           frozenSectionChange: { p50: size.frozenPageFloor.sectionChange.p50Ms, p95: size.frozenPageFloor.sectionChange.p95Ms },
           pauseLongestMs: size.longTasks.pause.longestMs,
