@@ -63,6 +63,8 @@ import {
   frozenDocument,
   frozenPageFloors,
   observeTyping,
+  showFrozen,
+  expectStyled,
   throttle,
   type FrozenPageFloors,
 } from './frozen-page';
@@ -174,14 +176,15 @@ async function cpuPerKey(session: CDPSession, input: Locator): Promise<KeyCpu> {
 }
 
 /**
- * VisitScaleSize.keyTrace: the blank page, the visit's page frozen (its copy opened beside it, style
- * sheets from the same server), a bare input in the live visit's page and the visit's field, traced
- * side by side, unthrottled (key-trace.ts).
+ * VisitScaleSize.keyTrace: the blank page, the visit's page frozen (its copy opened beside it at a web
+ * address, as the live page is: frozen-page.ts FROZEN_URL), a bare input in the live visit's page and
+ * the visit's field, traced side by side, unthrottled (key-trace.ts).
  */
 async function tracedSideBySide(context: BrowserContext, frozen: string, blank: FloorPage, live: { page: Page; session: CDPSession }) {
   const copy = await context.newPage();
   try {
-    await copy.setContent(frozen);
+    await showFrozen(copy, frozen);
+    await expectStyled(copy);
     // The same observers as the other three pages: their listeners' script is counted in each.
     await observeTyping(copy);
     return await keyPartsSideBySide({
