@@ -63,7 +63,7 @@ function kindOf(task: TraceEvent): 'events' | 'frame' | 'autofill' | 'gc' | 'oth
 }
 
 /** `keys` keys typed by `typing` on `session`'s page, traced: their main thread's time per key, by part. */
-export async function keyParts(session: CDPSession, typing: () => Promise<void>, keys: number): Promise<KeyParts> {
+async function keyParts(session: CDPSession, typing: () => Promise<void>, keys: number): Promise<KeyParts> {
   return keyPartsOf(await traced(session, typing), keys);
 }
 
@@ -114,7 +114,7 @@ export function keyPartsOf(events: TraceEvent[], keys: number): KeyParts {
 }
 
 /** Each part's median over rounds. */
-export function medianParts(rounds: KeyParts[]): KeyParts {
+function medianParts(rounds: KeyParts[]): KeyParts {
   const keys = Object.keys(rounds[0]!) as (keyof KeyParts)[];
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   return Object.fromEntries(keys.map((k) => [k, median(rounds.map((r) => r[k]))])) as unknown as KeyParts;
@@ -127,8 +127,8 @@ export interface TypedSurface {
   input?: Locator;
 }
 
-/** Words typed per traced round (as for the CPU per key: 70 keys). */
-const WORDS = 10;
+/** Words typed per measure of a key's cost (70 keys): per traced round here, and for visit-scale's CPU per key. */
+export const KEY_WORDS = 10;
 
 /**
  * The same words typed into each surface in 3 rounds, their order turned each round, each round
@@ -139,7 +139,7 @@ export async function keyPartsSideBySide<K extends string>(surfaces: Record<K, T
   const rounds = new Map<K, KeyParts[]>(names.map((name) => [name, []]));
   const typeInto = async (session: CDPSession, input: Locator) => {
     await input.click();
-    return keyParts(session, () => typeWords(input, WORDS, { click: false }), WORDS * KEYS_PER_WORD);
+    return keyParts(session, () => typeWords(input, KEY_WORDS, { click: false }), KEY_WORDS * KEYS_PER_WORD);
   };
   for (let round = 0; round < 3; round++)
     for (let k = 0; k < names.length; k++) {

@@ -82,7 +82,7 @@ import {
 } from './profile';
 import { explain, frameLine, GOALS, type KeyCpu, type KeyTrace } from './visit-scale-explain';
 import { ratioInterval, type RatioInterval } from './ratio-interval';
-import { keyPartsSideBySide } from './key-trace';
+import { KEY_WORDS, keyPartsSideBySide } from './key-trace';
 
 export interface VisitScaleSize {
   fields: number;
@@ -159,8 +159,6 @@ export interface VisitScaleResult {
   sizes: VisitScaleSize[];
 }
 
-/** Words typed unthrottled for each figure of the main thread's own CPU per key. */
-const CPU_WORDS = 10;
 const hundredth = (n: number) => Math.round(n * 100) / 100;
 
 /**
@@ -170,8 +168,8 @@ const hundredth = (n: number) => Math.round(n * 100) / 100;
  */
 async function cpuPerKey(session: CDPSession, input: Locator): Promise<KeyCpu> {
   await input.click();
-  const r = await rendererTime(session, () => typeWords(input, CPU_WORDS, { click: false }), { threadCpu: true });
-  const keys = CPU_WORDS * KEYS_PER_WORD;
+  const r = await rendererTime(session, () => typeWords(input, KEY_WORDS, { click: false }), { threadCpu: true });
+  const keys = KEY_WORDS * KEYS_PER_WORD;
   return { threadMs: hundredth(r.ThreadCpuMs! / keys), scriptMs: hundredth(r.ScriptMs! / keys), styleRecalcs: hundredth(r.RecalcStyleCount! / keys) };
 }
 
