@@ -62,23 +62,35 @@ describe('visit detail', () => {
       .first()
       .click();
     // Typed key by key: the field's typing events are taken at the window (typing-capture.ts), none
-    // reaches the document, in either phase (React's root listener ran for each), but Escape; the
-    // placeholder is there only while the field is empty (typed-input.tsx); the text goes to the server.
+    // reaches the document, in either phase (React's root listener ran for each), but Escape; nor does
+    // the field's own scroll once its text is taller than it (React's root and the router's scroll
+    // restoration heard it at each line); the placeholder is there only while the field is empty
+    // (typed-input.tsx); the text goes to the server.
     const observations = page.getByLabel('Observations');
     await observations.fill('');
     await page.getByPlaceholder('Décrivez ce que vous constatez').waitFor();
     await page.evaluate(() => {
-      const w = window as unknown as { heard: string[] };
+      const w = window as unknown as { heard: string[]; scrolled: number };
       w.heard = [];
-      for (const type of ['keydown', 'keypress', 'beforeinput', 'textInput', 'input', 'keyup', 'change', 'selectionchange'])
+      w.scrolled = 0;
+      for (const type of ['keydown', 'keypress', 'textInput', 'input', 'keyup', 'change', 'selectionchange', 'scroll', 'scrollend'])
         for (const capture of [true, false])
           document.addEventListener(type, (e) => w.heard.push(e instanceof KeyboardEvent ? `${type} ${e.key}` : type), capture);
+      // The window's own listener, after the capture's: it still hears what the capture stops there.
+      window.addEventListener('scroll', (e) => (w.scrolled += e.target instanceof HTMLTextAreaElement ? 1 : 0), true);
     });
-    await observations.pressSequentially('Porte du hall réglée');
+    await observations.pressSequentially(
+      'Porte du hall réglée, la gâche électrique reste à reprendre, le ferme-porte claque et la vitre basse est fendue dans son angle gauche, côté rue.',
+    );
     await screenshots(page, 'visit-detail-typed');
     expect(await observations.getAttribute('placeholder')).toBeNull();
     await observations.press('Escape');
-    expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(['keydown Escape', 'keydown Escape']);
+    const { heard, scrolled } = await page.evaluate(() => {
+      const w = window as unknown as { heard: string[]; scrolled: number };
+      return { heard: w.heard, scrolled: w.scrolled };
+    });
+    expect(heard).toEqual(['keydown Escape', 'keydown Escape']);
+    expect(scrolled).toBeGreaterThan(0);
     await page.goBack();
     await expect.poll(() => serverData(id), { timeout: 10_000 }).toContain('Porte du hall réglée');
 

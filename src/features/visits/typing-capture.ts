@@ -12,16 +12,26 @@
  * A keydown is taken only for a key that types text (typesText): Escape,
  * Enter, Tab and the shortcuts go on (Escape closes menus and dialogs).
  * Nothing else in the app listens to the others on these inputs.
+ *
+ * Once its text is wider than the input, each key scrolls the input by a
+ * letter: its `scroll` and `scrollend` reached React's root (capture phase,
+ * where React listens to them for every element) and the router's scroll
+ * restoration (the document, capture phase), 0.35 ms of a 6.7 ms key here
+ * against 0.03 in the blank page (37th session, unthrottled). Taken here too:
+ * an input's own scroll position is nothing to restore. `beforeinput` is left
+ * alone: nothing listens to it (React's onBeforeInput comes from keypress and
+ * textInput), so it reaches no script at all.
  */
 const TYPING = [
   'keydown',
   'keypress',
-  'beforeinput',
   'textInput',
   'input',
   'keyup',
   'change',
   'selectionchange',
+  'scroll',
+  'scrollend',
   'compositionstart',
   'compositionupdate',
   'compositionend',
