@@ -65,7 +65,8 @@ function keyTraceLine(t: KeyTrace): string {
       .join(', ') +
     `; inside them, ${PARTS.slice(5)
       .map(([k, name]) => `${name} ${four(k)}`)
-      .join(', ')}. ` +
+      .join(', ')}; on the key's path (its task to the frame that painted it, per keydown: what the latency is made of) ` +
+    `${four('pathMs')}, of which that frame ${four('pathFrameMs')}. ` +
     `The frozen page over the blank one (the screen's DOM): ${added(t.blank, t.frozen)}; the live page over the frozen one (the running app, ` +
     `the key not listened to): ${added(t.frozen, t.inPage)}; the field over that (its own code): ${added(t.inPage, t.field)}`
   );

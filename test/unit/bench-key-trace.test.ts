@@ -39,6 +39,21 @@ describe('a typed key’s main-thread time, by part', () => {
     expect(parts).toMatchObject({ paintMs: 0.1, layersMs: 0.05, insertTextMs: 0.15, scriptMs: 0.1 });
   });
 
+  it('reads each keydown’s path: its task up to the frame that painted it, the autofill task and later tasks left out', () => {
+    // One key: its task (1.0 ms) and the frame with the first paint after it (0.8 ms).
+    expect(parts).toMatchObject({ pathMs: 1.8, pathFrameMs: 0.8 });
+    // A second key (0.5 ms) whose frame (0.9 ms) comes after another task (0.6 ms): the mean of 1.8 and 2.0 ms.
+    const second = [
+      ...events,
+      ev({ name: 'EventDispatch', ts: 20_100, dur: 100, args: { data: { type: 'keydown' } } }),
+      task(20_000, 500, 'third_party/blink/renderer/platform/widget/input/main_thread_event_queue.cc', 'PostTaskToMainThread'),
+      task(22_000, 600, 'third_party/blink/renderer/core/dom/events/event_target.cc', 'EnqueueEvent'),
+      task(24_000, 900, 'cc/trees/proxy_impl.cc', 'ScheduledActionSendBeginMainFrame'),
+      ev({ name: 'Paint', ts: 24_100, dur: 200, tdur: 200 }),
+    ];
+    expect(keyPartsOf(second, 2)).toMatchObject({ pathMs: 1.9, pathFrameMs: 0.85 });
+  });
+
   it('refuses a trace where no key was dispatched', () => {
     expect(() => keyPartsOf(events.slice(1), 2)).toThrow(/aucune touche/);
   });
