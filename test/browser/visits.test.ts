@@ -159,6 +159,15 @@ describe('visits', () => {
     await openSection('Interphone et contrôle d’accès');
     await page.getByLabel('Numéro du dépanneur').fill('06 12-34 56 78'); // tel: digits only
     expect(await page.getByLabel('Numéro du dépanneur').inputValue()).toBe('0612345678');
+    // Enter in a one-line field sends nothing: its form of one (typed-input.tsx) is held back, the page
+    // not reloaded (the mark left on the window is still there), the digits kept.
+    const url = page.url();
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByLabel('Numéro du dépanneur').press('Enter');
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(page.url()).toBe(url);
+    expect(await page.getByLabel('Numéro du dépanneur').inputValue()).toBe('0612345678');
     await page.getByLabel('Dernière maintenance').fill('2026-10-01'); // date
     await openSection('Cages d’escalier');
     await page.getByLabel('Repère de l’escalier').fill('Escalier B'); // text
@@ -188,6 +197,15 @@ describe('visits', () => {
       .locator('main input, main textarea, main select')
       .evaluateAll((all) => all.filter((c) => c.getAttribute('autocomplete') !== 'off').map((c) => c.outerHTML));
     expect(kept).toEqual([]);
+    // Each typed input alone in a form of its own: Chromium's autofill task reads that form at each key,
+    // not every control of the page.
+    const forms = await page.locator('main form.typed-form').evaluateAll((all) => all.map((f) => (f as HTMLFormElement).elements.length));
+    expect(forms.length).toBeGreaterThan(0);
+    expect(forms.filter((controls) => controls !== 1)).toEqual([]);
+    const formless = await page
+      .locator('main input.typed-line')
+      .evaluateAll((all) => all.filter((c) => !(c as HTMLInputElement).form?.classList.contains('typed-form')).map((c) => c.outerHTML));
+    expect(formless).toEqual([]);
     await screenshots(page, 'visits-detail-edit');
     await page.getByRole('switch', { name: 'Édition' }).uncheck();
 
