@@ -100,14 +100,15 @@ export function keyPartsOf(events: TraceEvent[], keys: number): KeyParts {
   // A collection run inside another task (an allocation that filled the young space) is counted as GC, not as that task.
   const collections = [...outermost(events, 'MinorGC', onMain), ...outermost(events, 'MajorGC', onMain)];
   const byKind = { events: 0, frame: 0, autofill: 0, gc: 0, other: 0 };
-  for (const task of topLevelTasks(events).filter(onMain)) {
+  const tasks = topLevelTasks(events).filter(onMain);
+  for (const task of tasks) {
     const kind = kindOf(task);
     const nested = kind === 'gc' ? 0 : total(collections.filter((c) => c.ts >= task.ts && c.ts < task.ts + (task.dur ?? 0)));
     byKind[kind] += own(task) - nested;
     byKind.gc += nested;
   }
   const inside = (name: string) => perKey(total(outermost(events, name, onMain)));
-  const path = keyPath(events, onMain);
+  const path = keyPath(events, tasks, onMain);
   return {
     tasksMs: perKey(Object.values(byKind).reduce((a, b) => a + b, 0)),
     eventsMs: perKey(byKind.events),
@@ -124,9 +125,11 @@ export function keyPartsOf(events: TraceEvent[], keys: number): KeyParts {
   };
 }
 
-/** Each keydown's path (KeyParts.pathMs): its task, those after it, up to the frame of the first paint after it; their CPU, mean per key. */
-function keyPath(events: TraceEvent[], onMain: (e: TraceEvent) => boolean): { cpuMs: number; frameMs: number } {
-  const tasks = topLevelTasks(events).filter(onMain);
+/**
+ * Each keydown's path (KeyParts.pathMs): its task, those after it, up to the frame of the first paint after it; their CPU, mean
+ * per key. `tasks`: the typed page's top-level tasks, as keyPartsOf sorted them.
+ */
+function keyPath(events: TraceEvent[], tasks: ReturnType<typeof topLevelTasks>, onMain: (e: TraceEvent) => boolean): { cpuMs: number; frameMs: number } {
   const at = (ts: number) => tasks.find((t) => t.ts <= ts && ts <= t.ts + (t.dur ?? 0));
   const paints = events.filter((e) => e.name === 'Paint' && onMain(e)).sort((a, b) => a.ts - b.ts);
   const keys = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'keydown' && onMain(e));
