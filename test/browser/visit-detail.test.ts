@@ -73,9 +73,11 @@ describe('visit detail', () => {
       const w = window as unknown as { heard: string[]; scrolled: number };
       w.heard = [];
       w.scrolled = 0;
+      // The page's own scroll (the caret kept in view as the text grows) is the document's, not the field's.
+      const fromTheField = (e: Event) => !e.type.startsWith('scroll') || e.target instanceof HTMLTextAreaElement;
       for (const type of ['keydown', 'keypress', 'textInput', 'input', 'keyup', 'change', 'selectionchange', 'scroll', 'scrollend'])
         for (const capture of [true, false])
-          document.addEventListener(type, (e) => w.heard.push(e instanceof KeyboardEvent ? `${type} ${e.key}` : type), capture);
+          document.addEventListener(type, (e) => fromTheField(e) && w.heard.push(e instanceof KeyboardEvent ? `${type} ${e.key}` : type), capture);
       // The window's own listener, after the capture's: it still hears what the capture stops there.
       window.addEventListener('scroll', (e) => (w.scrolled += e.target instanceof HTMLTextAreaElement ? 1 : 0), true);
     });
