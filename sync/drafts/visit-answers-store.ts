@@ -5,7 +5,7 @@
  * (IndexedDB's copy, the tabs' BroadcastChannel copy, the store's read
  * back), long enough to swallow keystrokes. The draft writes the copy whole
  * when it saves and after a change of structure or flags; in between, only the
- * fields answered, as one small local document tied to that write (answers
+ * fields answered and the sections' comments typed, as one small local document tied to that write (answers
  * there mean unsaved work, whatever the copy's dirty flag says, until a save
  * queued with them marks them `saved`: a save need not write the copy whole
  * either): a copy written again, replaced by a download or removed leaves no
@@ -14,11 +14,14 @@
 import type { VisitData, VisitField, VisitSection } from '../contract/visit-data';
 import type { Database } from '../store/database';
 import { readLocal, removeLocal, writeLocal } from '../store/local';
+import { TypedAnswers } from './visit-answers';
 
 interface StoredAnswers {
   /** The whole write these answers complete (StoredVisitCopy.answersBase). */
   base: string;
   fields: VisitField[];
+  /** Sections' comments typed, as [section id, comment] (absent from documents written before they were held). */
+  comments?: [string, string][];
   /** The forms with these answers are queued for the server (a save): they are no longer unsaved work. */
   saved?: boolean;
 }
@@ -27,29 +30,33 @@ const answersDoc = (visitId: number) => `visit-answers:${visitId}`;
 
 export const newAnswersBase = (): string => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-export function writeAnswers(db: Database, visitId: number, base: string, fields: Iterable<VisitField>, saved = false): Promise<void> {
-  return writeLocal<StoredAnswers>(db, answersDoc(visitId), { base, fields: [...fields], saved });
+export function writeAnswers(db: Database, visitId: number, base: string, answers: TypedAnswers, saved = false): Promise<void> {
+  return writeLocal<StoredAnswers>(db, answersDoc(visitId), { base, fields: [...answers.fields.values()], comments: [...answers.comments], saved });
 }
 
 /** The answers that complete the copy's last whole write (none if they belong to another one), and whether a save holds them. */
-export async function readAnswers(db: Database, visitId: number, base: string | undefined): Promise<{ fields: VisitField[]; saved: boolean }> {
+export async function readAnswers(db: Database, visitId: number, base: string | undefined): Promise<{ answers: TypedAnswers; saved: boolean }> {
   const stored = await readLocal<StoredAnswers>(db, answersDoc(visitId));
-  return stored && base !== undefined && stored.base === base ? { fields: stored.fields, saved: stored.saved === true } : { fields: [], saved: false };
+  const answers = new TypedAnswers();
+  if (!stored || base === undefined || stored.base !== base) return { answers, saved: false };
+  for (const field of stored.fields) answers.fields.set(field.id, field);
+  for (const [sectionId, comment] of stored.comments ?? []) answers.comments.set(sectionId, comment);
+  return { answers, saved: stored.saved === true };
 }
 
 /** Unsaved work on disk: the copy says dirty, or answers complete its last whole write that no queued save holds. */
 export async function unsavedOnDisk(db: Database, visitId: number, copy: { dirty: boolean; answersBase?: string }): Promise<boolean> {
   if (copy.dirty) return true;
-  const { fields, saved } = await readAnswers(db, visitId, copy.answersBase);
-  return fields.length > 0 && !saved;
+  const { answers, saved } = await readAnswers(db, visitId, copy.answersBase);
+  return answers.size > 0 && !saved;
 }
 
 export const clearAnswers = (db: Database, visitId: number): Promise<void> => removeLocal(db, answersDoc(visitId));
 
 /** The answers put into freshly read forms (one walk over the sections, whatever their number). */
-export function applyAnswers(forms: VisitData, fields: readonly VisitField[]): VisitData {
-  if (fields.length === 0) return forms;
-  const wanted = new Map(fields.map((f) => [f.id, f]));
+export function applyAnswers(forms: VisitData, answers: TypedAnswers): VisitData {
+  if (answers.size === 0) return forms;
+  const { fields: wanted, comments } = answers;
   // A copy of the path to each answered field, nothing changed in place: screens and caches keyed by
   // a section's objects (the required counts) may already hold the data read.
   const walk = (sections: Record<string, VisitSection>): Record<string, VisitSection> => {
@@ -62,9 +69,10 @@ export function applyAnswers(forms: VisitData, fields: readonly VisitField[]): V
         if (answer) fieldsOut = { ...fieldsOut, [fieldId]: answer };
       }
       const inner = walk(section.sections);
-      if (fieldsOut !== section.fields || inner !== section.sections) {
+      const comment = comments.get(id) ?? section.comment;
+      if (fieldsOut !== section.fields || inner !== section.sections || comment !== section.comment) {
         if (out === sections) out = { ...sections };
-        out[id] = { ...section, fields: fieldsOut, sections: inner };
+        out[id] = { ...section, fields: fieldsOut, sections: inner, comment };
       }
     }
     return out;

@@ -16,9 +16,8 @@ import { modifyData } from '../store/modify-data';
 import { metaOf, type StoredVisitCopy, type VisitCopyMeta } from '../pull/visits';
 import { formsBlobSoon, formsFile, warmFormsBlob } from './visit-forms-blob';
 import { dropForms, formsInDocument, putForms, readForms } from './visit-forms-store';
-import { createAnswerBuffer, fieldIn, updateField, type FieldChange } from './visit-answers';
+import { createAnswerBuffer, fieldIn, TypedAnswers, type FieldChange } from './visit-answers';
 import { applyAnswers, clearAnswers, newAnswersBase, readAnswers, writeAnswers } from './visit-answers-store';
-import type { VisitField } from '../contract/visit-data';
 import type { OperationOutbox } from '../commands/operation';
 import { realTimers, type Timers } from './grouped-writer';
 
@@ -84,12 +83,12 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
   // Answers typed and not yet in snapshot.forms (visit-answers.ts), and since when.
   const answers = createAnswerBuffer();
   let heldSince = 0;
-  // Answers taken from the buffer (on disk, or about to be) and not yet in snapshot.forms, by field.
-  const unsettled = new Map<string, VisitField>();
-  // The disk side (visit-answers-store.ts): the last whole write, the fields answered since, and
+  // Answers taken from the buffer (on disk, or about to be) and not yet in snapshot.forms.
+  const unsettled = new TypedAnswers();
+  // The disk side (visit-answers-store.ts): the last whole write, what was typed since, and
   // whether a change they cannot carry was made.
   let base: string | undefined;
-  const answered = new Map<string, VisitField>();
+  const answered = new TypedAnswers();
   let answeredVersion = 0;
   // Every change by the user, counted: a save ends clean only if none came while it ran.
   let changes = 0;
@@ -113,10 +112,9 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     if (answers.size === 0) return;
     const forms = snapshot.forms;
     if (!forms) return answers.clear();
-    for (const field of answers.take((id) => unsettled.get(id) ?? fieldIn(forms, id))) {
-      unsettled.set(field.id, field);
-      answered.set(field.id, field);
-    }
+    const taken = answers.take((id) => unsettled.fields.get(id) ?? fieldIn(forms, id));
+    unsettled.add(taken);
+    answered.add(taken);
     answeredVersion++;
   }
 
@@ -125,10 +123,18 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     settleTimer = stop(settleTimer);
     takeHeld();
     if (unsettled.size === 0 || !snapshot.forms) return unsettled.clear();
-    let forms = snapshot.forms;
-    for (const field of unsettled.values()) forms = updateField(forms, field.id, () => field);
+    const forms = unsettled.applyTo(snapshot.forms);
     unsettled.clear();
     publish({ forms }, true);
+  }
+
+  /** Something typed was held: written within LOCAL_WRITE_MS of a pause, saved within AUTOSAVE_MS. */
+  function held(): void {
+    changes++;
+    if (heldSince === 0) heldSince = Date.now();
+    if (!snapshot.dirty) publish({ dirty: true });
+    scheduleWrite();
+    scheduleAutosave();
   }
 
   /** Settles SETTLE_AFTER_WRITE_MS after the last local write, unless a key came since (its write asks again). */
@@ -169,7 +175,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       // Only answers since the last whole write: they go beside it, a few hundred bytes per field.
       takeHeld();
       if (answered.size < foldAt) {
-        if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered.values());
+        if (answered.size > 0) await writeAnswers(env.db, visitId, base, answered);
         return true;
       }
     }
@@ -234,10 +240,10 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       const { copy, forms } = await fromStore(stored);
       // Answers typed after the last whole write (a reload or a crash in between) complete it.
       base = stored?.answersBase;
-      const kept = forms ? await readAnswers(env.db, visitId, base) : { fields: [], saved: false };
-      for (const field of kept.fields) answered.set(field.id, field);
-      const dirty = (copy?.dirty ?? false) || (kept.fields.length > 0 && !kept.saved);
-      const loaded = forms ? applyAnswers(forms, kept.fields) : null;
+      const kept = forms ? await readAnswers(env.db, visitId, base) : { answers: new TypedAnswers(), saved: false };
+      answered.add(kept.answers);
+      const dirty = (copy?.dirty ?? false) || (kept.answers.size > 0 && !kept.saved);
+      const loaded = forms ? applyAnswers(forms, kept.answers) : null;
       publish({ loaded: true, copy, forms: loaded, dirty });
       // The blob a save sends is made ahead, while the page is idle (visit-forms-blob.ts).
       if (loaded && copy?.started) warmFormsBlob(visitId, loaded);
@@ -277,11 +283,14 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
     answer(fieldId: string, change: FieldChange): void {
       if (closed) return;
       answers.add(fieldId, change);
-      changes++;
-      if (heldSince === 0) heldSince = Date.now();
-      if (!snapshot.dirty) publish({ dirty: true });
-      scheduleWrite();
-      scheduleAutosave();
+      held();
+    },
+
+    /** A section's comment typed into its (uncontrolled) input: held as an answer is. */
+    comment(sectionId: string, text: string): void {
+      if (closed) return;
+      answers.comment(sectionId, text);
+      held();
     },
 
     /** The held answers applied now: before the screen shows another section, or reads the forms. */
@@ -308,7 +317,7 @@ export function openVisitDraft(env: DraftEnv, visitId: number) {
       if (beside)
         await serialized(async () => {
           if (answeredVersion === version && answers.size === 0 && !wholeNeeded && base !== undefined && answered.size > 0)
-            await writeAnswers(env.db, visitId, base, answered.values(), true);
+            await writeAnswers(env.db, visitId, base, answered, true);
         });
       // Typed while this save ran: not in it, still to be saved (its autosave is scheduled).
       publish({ dirty: changes !== changesSaved });

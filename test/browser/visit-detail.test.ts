@@ -279,6 +279,51 @@ describe('visit detail', () => {
     await screenshots(page, 'visit-tree-window');
     await context.close();
   });
+
+  it('the section comment is typed as a field is: kept through an offline reload, then sent; a form shown at its top level offers none', async () => {
+    const name = 'Visite préalable à la vente';
+    const id = visitId(name);
+    const context = await env.newContext();
+    const page = await context.newPage();
+    await signIn(page, 'inspecteur@demo.fr');
+    await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
+    await page.goto(`/visite-detail/${id}`);
+    await page.getByRole('button', { name: 'Télécharger' }).click();
+    await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 20_000 });
+    // A form's top level is no section: a comment box there had nowhere to keep its text, which vanished as typed.
+    await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .waitFor();
+    expect(await page.getByLabel('Commentaire de la section').count()).toBe(0);
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Hall d’entrée', level: 2 }).waitFor();
+
+    await context.setOffline(true);
+    const comment = page.getByLabel('Commentaire de la section');
+    await comment.fill('');
+    await comment.pressSequentially('Boîtes aux lettres à remplacer');
+    await expect.poll(() => comment.inputValue()).toBe('Boîtes aux lettres à remplacer');
+    await page.getByRole('button', { name: 'Enregistrer •' }).waitFor();
+    await page.waitForTimeout(500); // the grouped local write (LOCAL_WRITE_MS) is done
+    await page.reload();
+    await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
+    await page
+      .getByRole('button', { name: /Hall d’entrée/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByLabel('Commentaire de la section').inputValue()).toBe('Boîtes aux lettres à remplacer');
+    expect(serverData(id)).not.toContain('Boîtes aux lettres à remplacer');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Enregistrer •' }).click();
+    await expect.poll(() => serverData(id), { timeout: 15_000 }).toContain('Boîtes aux lettres à remplacer');
+    await context.close();
+  });
 });
 
 interface LoaderLife {

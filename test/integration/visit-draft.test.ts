@@ -80,7 +80,7 @@ async function startedVisit() {
 /** The forms on disk as a reload reads them: the copy, and the answers kept beside it. */
 async function formsOnDisk(db: Store['db'], visitId: number): Promise<VisitData> {
   const stored = dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
-  return applyAnswers((await readForms(store!.files, visitId, stored))!, (await readAnswers(db, visitId, stored.answersBase)).fields);
+  return applyAnswers((await readForms(store!.files, visitId, stored))!, (await readAnswers(db, visitId, stored.answersBase)).answers);
 }
 
 /** The forms a queued send command carries (its JSON blob in the file store). */
@@ -273,6 +273,49 @@ describe('visit draft in the engine', () => {
     await typing.close();
     o.resume();
     await until(async () => serverValue(visitId, field.id) === 'Fuite d’eau');
+    world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
+  });
+
+  it('holds a section comment as typed like an answer: beside the copy on disk, restored after a reload, in the forms once typing pauses, then on the server', async () => {
+    const { db, outbox: o, visitId } = await startedVisit();
+    o.pause();
+    const stored = async () => dataOf<StoredVisitCopy>((await db.visitdata.findOne(String(visitId)).exec())!);
+    const commentIn = (forms: VisitData, sectionId: string) =>
+      Object.values(forms)
+        .flatMap((form) => flattenSections(form.sections))
+        .find((s) => s.id === sectionId)?.comment;
+    const timers = manualTimers();
+    const typing = openVisitDraft({ db, files: store!.files, outbox: o, timers }, visitId);
+    await typing.load();
+    const before = typing.getSnapshot().forms!;
+    const section = flattenSections(Object.values(before)[0]!.sections)[0]!;
+    const whole = await stored();
+    let renders = 0;
+    typing.subscribe(() => renders++);
+    // Key by key: one render for « Enregistrer • », the forms untouched while typing goes on.
+    for (const text of ['H', 'Ha', 'Hal', 'Hall propre']) typing.comment(section.id, text);
+    expect(renders).toBe(1);
+    expect(typing.getSnapshot()).toMatchObject({ dirty: true, forms: before });
+    // The pause's write puts it beside the copy: the copy (the whole visit's text) is not written again.
+    timers.advance(LOCAL_WRITE_MS);
+    await until(async () => commentIn(await formsOnDisk(db, visitId), section.id) === 'Hall propre');
+    expect((await stored()).answersBase).toBe(whole.answersBase);
+    expect(await unsavedOnDisk(db, visitId, await stored())).toBe(true);
+    // Then in the forms the screens read, once typing has paused a while longer.
+    timers.advance(SETTLE_AFTER_WRITE_MS);
+    expect(commentIn(typing.getSnapshot().forms!, section.id)).toBe('Hall propre');
+    // Reloaded before any save: the comment is there, still unsaved.
+    const again = openVisitDraft({ db, files: store!.files, outbox: o, timers: manualTimers() }, visitId);
+    await again.load();
+    expect(commentIn(again.getSnapshot().forms!, section.id)).toBe('Hall propre');
+    expect(again.getSnapshot().dirty).toBe(true);
+    await again.close();
+    await typing.close();
+    o.resume();
+    await until(async () => {
+      const row = sql<{ data: string } | undefined>(`SELECT data FROM visit_data WHERE visit_id = ?`, visitId);
+      return commentIn(JSON.parse(row?.data ?? '{}') as VisitData, section.id) === 'Hall propre';
+    });
     world.server.ctx.db.prepare(`UPDATE visits SET state = 'todo' WHERE id = ?`).run(visitId);
   });
 

@@ -247,12 +247,13 @@ function VisitDetail({ visitId, editor, search }: { visitId: number; editor: Ret
               section={shown}
               disabled={disabled}
               editMode={editMode && started}
-              renamable={Boolean(current)}
+              realSection={Boolean(current)}
               showHidden={showHidden}
               showCompleted={showCompleted}
               onOpen={open}
               onChangeSection={changeShown}
               onAnswer={editor.answer}
+              onComment={editor.comment}
               onChangeField={editor.changeField}
               onFile={keepFile}
             />

@@ -7,7 +7,7 @@
  * labels of the section shown and of its subsections can be changed (spec
  * part 2 §4.2 "label editing"); they are saved with the visit data.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import {
   DUPLICATE_WARNING,
   duplicateField,
@@ -26,7 +26,7 @@ import { Button, TextField } from '../../ui/controls';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FieldInput } from './field-input';
 import { LabelInput, MAX_LABEL } from './label-input';
-import { FORM_STATE_OFF } from './typed-input';
+import { FORM_STATE_OFF, TypedInput } from './typed-input';
 import { visitTexts as t } from './texts';
 
 /** The server refuses longer labels (server/modules/visits/merge.ts). */
@@ -58,14 +58,16 @@ interface SectionProps {
   section: VisitSection;
   disabled: boolean;
   editMode: boolean;
-  /** The section shown is a real section (not a form's top level): its label can be edited. */
-  renamable: boolean;
+  /** The section shown is a real section (not a form's top level): its label can be edited, and it has a comment. */
+  realSection: boolean;
   showHidden: boolean;
   showCompleted: boolean;
   onOpen: (sectionId: string) => void;
   onChangeSection: (change: (s: VisitSection) => VisitSection) => void;
   /** Text typed into a field: held by the draft until typing pauses (typed-input.tsx). */
   onAnswer: (fieldId: string, change: FieldChange) => void;
+  /** Text typed into the section's comment: held the same way. */
+  onComment: (sectionId: string, text: string) => void;
   /** Any other change of a field (a choice, a flag, its label): shown at once, kept with the answers. */
   onChangeField: (fieldId: string, change: FieldChange) => void;
   onFile: (file: File, fieldId: string) => Promise<string | null>;
@@ -75,12 +77,13 @@ export function SectionView({
   section,
   disabled,
   editMode,
-  renamable,
+  realSection,
   showHidden,
   showCompleted,
   onOpen,
   onChangeSection,
   onAnswer,
+  onComment,
   onChangeField,
   onFile,
 }: SectionProps) {
@@ -101,7 +104,7 @@ export function SectionView({
   const editing = editMode && !disabled;
   return (
     <div className="stack">
-      {editing && renamable ? (
+      {editing && realSection ? (
         <label className="section-label">
           <span className="vfield__label">{t.sectionLabel}</span>
           <LabelInput name={section.name} onRename={(name) => onChangeSection((s) => ({ ...s, name }))} />
@@ -158,16 +161,7 @@ export function SectionView({
             />
           ))}
       </div>
-      <label className="vfield">
-        <span className="vfield__label">{t.sectionComment}</span>
-        <textarea
-          rows={3}
-          {...FORM_STATE_OFF}
-          disabled={disabled}
-          value={section.comment}
-          onChange={(e) => onChangeSection((s) => ({ ...s, comment: e.target.value }))}
-        />
-      </label>
+      {realSection ? <SectionComment key={section.id} section={section} disabled={disabled} onComment={onComment} /> : null}
       <ConfirmDialog
         open={duplicating !== null || duplicatingField !== null}
         title={t.duplicateTitle}
@@ -190,6 +184,23 @@ export function SectionView({
         <p className="alert alert--warning">{DUPLICATE_WARNING}</p>
         <TextField label={t.newLabel} {...FORM_STATE_OFF} maxLength={MAX_LABEL} value={label} onChange={(e) => setLabel(e.target.value)} />
       </ConfirmDialog>
+    </div>
+  );
+}
+
+/**
+ * The section's comment, typed as a field's text is (typed-input.tsx): a key renders nothing, nor copies
+ * the visit (a controlled textarea put each key into the forms, renders included, and wrote the whole
+ * visit at each pause). One per section (keyed): what is typed goes to the section it was typed in.
+ */
+function SectionComment({ section, disabled, onComment }: { section: VisitSection; disabled: boolean; onComment: SectionProps['onComment'] }) {
+  const id = useId();
+  return (
+    <div className="vfield vfield--stack">
+      <label htmlFor={id}>
+        <span className="vfield__label">{t.sectionComment}</span>
+      </label>
+      <TypedInput as="textarea" id={id} rows={3} disabled={disabled} value={section.comment} onType={(text) => onComment(section.id, text)} />
     </div>
   );
 }

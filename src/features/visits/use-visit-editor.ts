@@ -40,6 +40,7 @@ export function useVisitEditor(visitId: number) {
     }
   }, [draft]);
   const answer = useCallback((fieldId: string, change: FieldChange) => draft?.answer(fieldId, change), [draft]);
+  const comment = useCallback((sectionId: string, text: string) => draft?.comment(sectionId, text), [draft]);
   const settle = useCallback(() => draft?.settle(), [draft]);
   const changeField = useCallback(
     (fieldId: string, change: FieldChange) => {
@@ -60,6 +61,7 @@ export function useVisitEditor(visitId: number) {
     dirty: snapshot.dirty,
     update,
     answer,
+    comment,
     changeField,
     settle,
     latestForms,
