@@ -28,6 +28,8 @@ const takesATapAtItsCentre = (control: Locator) =>
     const box = element.getBoundingClientRect();
     return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
   });
+/** The visit's state as seeded: a retry starts from it, not from where the failed try left the server. */
+const seededState = (id: number, state: 'todo' | 'draft') => db().prepare(`UPDATE visits SET state = ? WHERE id = ?`).run(state, id);
 const serverData = (id: number) => (db().prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string } | undefined)?.data ?? '';
 
 describe('visit detail', () => {
@@ -39,6 +41,7 @@ describe('visit detail', () => {
     await page.goto('/visites');
     await page.getByRole('link', { name: 'Visite annuelle des parties communes' }).waitFor();
     const id = visitId('Visite annuelle des parties communes');
+    seededState(id, 'todo');
     await page.goto(`/visite-detail/${id}`);
     await page.getByRole('heading', { name: 'Visite annuelle des parties communes' }).waitFor();
     await screenshots(page, 'visit-detail-not-downloaded');
@@ -283,6 +286,7 @@ describe('visit detail', () => {
   it('the section comment is typed as a field is: kept through an offline reload, then sent; a form shown at its top level offers none', async () => {
     const name = 'Visite préalable à la vente';
     const id = visitId(name);
+    seededState(id, 'draft');
     const context = await env.newContext();
     const page = await context.newPage();
     await signIn(page, 'inspecteur@demo.fr');
