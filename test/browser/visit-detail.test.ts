@@ -312,6 +312,7 @@ describe('visit detail', () => {
     await comment.fill('');
     await comment.pressSequentially('Boîtes aux lettres à remplacer');
     await expect.poll(() => comment.inputValue()).toBe('Boîtes aux lettres à remplacer');
+    await screenshots(page, 'visit-section-comment');
     await page.getByRole('button', { name: 'Enregistrer •' }).waitFor();
     await page.waitForTimeout(500); // the grouped local write (LOCAL_WRITE_MS) is done
     await page.reload();
