@@ -2,7 +2,7 @@
  * visit-scale's goals (issue 22) and the sentences that explain a missed one with what the same run
  * measured beside it (the floors, the frames that blocked, the navigation from a light screen).
  */
-import { round, type Stats } from './big-visit';
+import type { Stats } from './big-visit';
 import type { FrozenPageFloors } from './frozen-page';
 import type { LongFrame, LongTasks } from './profile';
 import type { KeyParts } from './key-trace';
@@ -21,8 +21,10 @@ export const GOALS = {
 export const frameLine = (f: LongFrame) =>
   `${f.ms} ms (${f.blockingMs} blocking, render ${f.renderMs}): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ') || 'no script'}`;
 const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
-/** `a` against `b`, p50 and p95: "1.2× / 1.1×". */
-const times = (a: Stats, b: Stats) => `${round(a.p50Ms / b.p50Ms)}× / ${round(a.p95Ms / b.p95Ms)}×`;
+/** `a` over `b` to two decimals: a goal of 1.15× is not read from one decimal. */
+export const ratioOf = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+/** `a` against `b`, p50 and p95: "1.21× / 1.13×". */
+const times = (a: Stats, b: Stats) => `${ratioOf(a.p50Ms, b.p50Ms)}× / ${ratioOf(a.p95Ms, b.p95Ms)}×`;
 
 /** The main thread's own CPU time per key typed (unthrottled), its script part, its style recalculations. */
 export interface KeyCpu {

@@ -80,7 +80,7 @@ import {
   type LongFrame,
   type LongTasks,
 } from './profile';
-import { explain, frameLine, GOALS, type KeyCpu, type KeyTrace } from './visit-scale-explain';
+import { explain, frameLine, GOALS, ratioOf, type KeyCpu, type KeyTrace } from './visit-scale-explain';
 import { ratioInterval, type RatioInterval } from './ratio-interval';
 import { KEY_WORDS, keyPartsSideBySide } from './key-trace';
 
@@ -398,9 +398,9 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     const saveStretches = saveTasks.longestMs > GOALS.longTaskMs ? await busyStretches(session, () => save(page, 'mot expliqué')) : undefined;
 
     let profile;
-    const ratio = { p50: round(typing.p50Ms / floor.p50Ms), p95: round(typing.p95Ms / floor.p95Ms) };
+    const ratio = { p50: ratioOf(typing.p50Ms, floor.p50Ms), p95: ratioOf(typing.p95Ms, floor.p95Ms) };
     const ratioSpread = { p50: ratioInterval(latencies.keydown!, floorLatencies, 0.5), p95: ratioInterval(latencies.keydown!, floorLatencies, 0.95) };
-    const ratioBefore = { p50: round(typing.p50Ms / floorBefore.p50Ms), p95: round(typing.p95Ms / floorBefore.p95Ms) };
+    const ratioBefore = { p50: ratioOf(typing.p50Ms, floorBefore.p50Ms), p95: ratioOf(typing.p95Ms, floorBefore.p95Ms) };
     const large = fields >= 20_000;
     const within = (r: { p50: number; p95: number }) =>
       large ? r.p95 <= GOALS.typingP95RatioLarge : r.p50 <= GOALS.typingRatioSmall && r.p95 <= GOALS.typingRatioSmall;
@@ -521,8 +521,8 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           ratioBefore: size.ratioBefore,
           ratioSpread: size.ratioSpread,
           frozenPageRatio: {
-            styled: round(size.frozenPageFloor.styled.p50Ms / size.frozenPageFloor.blank.p50Ms),
-            unstyled: round(size.frozenPageFloor.unstyled.p50Ms / size.frozenPageFloor.blank.p50Ms),
+            styled: ratioOf(size.frozenPageFloor.styled.p50Ms, size.frozenPageFloor.blank.p50Ms),
+            unstyled: ratioOf(size.frozenPageFloor.unstyled.p50Ms, size.frozenPageFloor.blank.p50Ms),
           },
           keyCpu: size.keyCpu,
           keyTrace: size.keyTrace,
