@@ -82,7 +82,7 @@ export function explain(r: {
   inPageFloor: Stats;
   frozenPageFloor: FrozenPageFloors;
   lightScreenFloor: Stats;
-  keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
+  keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu; fieldNoScript: KeyCpu };
   keyTrace: KeyTrace;
   ratio: { p50: number; p95: number };
   ratioBefore: { p50: number; p95: number };
@@ -111,7 +111,11 @@ export function explain(r: {
         `The same bare input on a light screen of the app (the visits dashboard, freshly loaded, no visit open): ${r.lightScreenFloor.p50Ms} / ${r.lightScreenFloor.p95Ms} ms ` +
         `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key. ` +
         `The main thread's own CPU per key, unthrottled (no other thread's share in it): blank page ${cpuLine(r.keyCpu.blank)}, ` +
-        `the bare input in the visit's page ${cpuLine(r.keyCpu.inPage)}, the visit's field ${cpuLine(r.keyCpu.field)}`,
+        `the bare input in the visit's page ${cpuLine(r.keyCpu.inPage)}, the visit's field ${cpuLine(r.keyCpu.field)}, ` +
+        `the same field with no listener left on the window, the document or the app's root (no script at all on a key, ` +
+        `the text not handed to the draft; medians of 3 rounds alternated with the field as built) ${cpuLine(r.keyCpu.fieldNoScript)}: the app's script costs the field ` +
+        `${Math.round((r.keyCpu.field.threadMs - r.keyCpu.fieldNoScript.threadMs) * 100) / 100} ms a key, the page without it ` +
+        `${ratioOf(r.keyCpu.fieldNoScript.threadMs, r.keyCpu.blank.threadMs)}× the blank page's CPU (measured before the app was opened, not alternated: from one minute to the next a measure moves by ±0.5 ms)`,
       keyTraceLine(r.keyTrace),
     );
   }

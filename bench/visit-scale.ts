@@ -27,6 +27,9 @@
  *   screen: what the visit's page, and a light screen of the app, cost the browser per key;
  * - the same words traced unthrottled in the blank page, the visit's page frozen, a bare input in the
  *   live page and the field, side by side: each key's main-thread time by part (key-trace.ts);
+ * - each key's main-thread CPU, unthrottled: the blank page, a bare input in the visit's page, the field,
+ *   and the field again with no listener left on the window, document or app root (no script at all on
+ *   a key): the app's script's share of a key, and what the page costs without it;
  * Where a goal is missed, the CPU profile of the same work names what costs: for
  * typing, the top functions; for the save and the pause, done again under the
  * profiler, their longest busy stretches, each with the app's functions and
@@ -124,7 +127,11 @@ export interface VisitScaleSize {
    * The main thread's own CPU per key, unthrottled (10 words): the bare input in the blank page, the
    * same in the visit's page, the visit's field: what the page costs the browser, and what the field adds.
    */
-  keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu };
+  /**
+   * `field` and `fieldNoScript`: medians of CPU_ROUNDS alternated rounds, the field as built and with no listener left on the
+   * window, document or root (no script on a key).
+   */
+  keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu; fieldNoScript: KeyCpu };
   /**
    * Where a key's main-thread time goes, from traces of the same words typed unthrottled, side by side
    * (3 alternated rounds, medians): the blank page, the visit's page frozen (no script), a bare input in
@@ -171,6 +178,60 @@ async function cpuPerKey(session: CDPSession, input: Locator): Promise<KeyCpu> {
   const r = await rendererTime(session, () => typeWords(input, KEY_WORDS, { click: false }), { threadCpu: true });
   const keys = KEY_WORDS * KEYS_PER_WORD;
   return { threadMs: hundredth(r.ThreadCpuMs! / keys), scriptMs: hundredth(r.ScriptMs! / keys), styleRecalcs: hundredth(r.RecalcStyleCount! / keys) };
+}
+
+/** In the page, through the console's API (getEventListeners): every listener of the window, the document and the app's root. */
+const LISTENERS_OFF = `(() => {
+  const cut = (window.__benchCut = []);
+  for (const node of [window, document, document.getElementById('root')])
+    for (const [type, list] of Object.entries(getEventListeners(node)))
+      for (const l of list) (node.removeEventListener(type, l.listener, l.useCapture), cut.push([node, type, l]));
+  return cut.length;
+})()`;
+const LISTENERS_BACK = `(() => {
+  for (const [node, type, l] of window.__benchCut) node.addEventListener(type, l.listener, { capture: l.useCapture, passive: l.passive, once: l.once });
+  return window.__benchCut.length;
+})()`;
+
+/**
+ * `work` done with no listener on the window, the document or the app's root (React's, the router's,
+ * the typing capture's, the bench's own observers), put back after: a key typed into the visit's field
+ * then runs no script at all, and costs what the page costs the browser.
+ */
+async function withoutListeners<T>(session: CDPSession, work: () => Promise<T>): Promise<T> {
+  const run = async (expression: string) => {
+    const r = await session.send('Runtime.evaluate', { expression, includeCommandLineAPI: true, returnByValue: true });
+    if (r.exceptionDetails || typeof r.result.value !== 'number')
+      throw new Error(`visit-scale : écouteurs non retirés (${JSON.stringify(r.exceptionDetails ?? r.result)})`);
+    return r.result.value;
+  };
+  const cut = await run(LISTENERS_OFF);
+  try {
+    return await work();
+  } finally {
+    if ((await run(LISTENERS_BACK)) !== cut) throw new Error('visit-scale : écouteurs non remis');
+  }
+}
+
+/** Rounds of the field's CPU per key with its script and without (one measure each was off by ±0.5 ms from one minute to the next). */
+const CPU_ROUNDS = 3;
+
+/** Each figure's median over the rounds. */
+const medianCpu = (rounds: KeyCpu[]): KeyCpu => {
+  const median = (pick: (c: KeyCpu) => number) => rounds.map(pick).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
+  return { threadMs: median((c) => c.threadMs), scriptMs: median((c) => c.scriptMs), styleRecalcs: median((c) => c.styleRecalcs) };
+};
+
+/** The field's CPU per key as built and with no listener at all (withoutListeners), in alternated rounds, the order turning. */
+async function fieldCpuWithAndWithoutScript(session: CDPSession, field: Locator): Promise<{ field: KeyCpu; fieldNoScript: KeyCpu }> {
+  const withScript: KeyCpu[] = [];
+  const noScript: KeyCpu[] = [];
+  const measures = [
+    async () => withScript.push(await cpuPerKey(session, field)),
+    async () => noScript.push(await withoutListeners(session, () => cpuPerKey(session, field))),
+  ];
+  for (let round = 0; round < CPU_ROUNDS; round++) for (const k of [0, 1]) await measures[(k + round) % 2]!();
+  return { field: medianCpu(withScript), fieldNoScript: medianCpu(noScript) };
 }
 
 /**
@@ -384,7 +445,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     const keyCpu = {
       blank: blankCpu,
       inPage: await withBareInput(page, (input) => cpuPerKey(session, input)),
-      field: await cpuPerKey(session, visitControls(page).field('Emplacement')),
+      ...(await fieldCpuWithAndWithoutScript(session, visitControls(page).field('Emplacement'))),
     };
     const frozen = await frozenDocument(page);
     const keyTrace = await tracedSideBySide(context, frozen, floorPage, { page, session });
