@@ -126,10 +126,8 @@ export interface VisitScaleSize {
   /**
    * The main thread's own CPU per key, unthrottled (10 words): the bare input in the blank page, the
    * same in the visit's page, the visit's field: what the page costs the browser, and what the field adds.
-   */
-  /**
-   * `field` and `fieldNoScript`: medians of CPU_ROUNDS alternated rounds, the field as built and with no listener left on the
-   * window, document or root (no script on a key).
+   * `field` and `fieldNoScript`: medians of CPU_ROUNDS alternated rounds, the field as built and with no
+   * listener left on the window, document or root (no script on a key).
    */
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu; fieldNoScript: KeyCpu };
   /**
