@@ -112,7 +112,7 @@ export function explain(r: {
         `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key. ` +
         `The main thread's own CPU per key, unthrottled (no other thread's share in it): blank page ${cpuLine(r.keyCpu.blank)}, ` +
         `the bare input in the visit's page ${cpuLine(r.keyCpu.inPage)}, the visit's field ${cpuLine(r.keyCpu.field)}, ` +
-        `the same field with no listener left on the window, the document or the app's root (no script at all on a key, ` +
+        `the same field with no listener left on the window, the document or the app's root but the bench's recorder (no app script on a key, ` +
         `the text not handed to the draft; medians of 3 rounds alternated with the field as built) ${cpuLine(r.keyCpu.fieldNoScript)}: the app's script costs the field ` +
         `${Math.round((r.keyCpu.field.threadMs - r.keyCpu.fieldNoScript.threadMs) * 100) / 100} ms a key, the page without it ` +
         `${ratioOf(r.keyCpu.fieldNoScript.threadMs, r.keyCpu.blank.threadMs)}× the blank page's CPU (measured before the app was opened, not alternated: from one minute to the next a measure moves by ±0.5 ms)`,

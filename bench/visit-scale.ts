@@ -28,7 +28,7 @@
  * - the same words traced unthrottled in the blank page, the visit's page frozen, a bare input in the
  *   live page and the field, side by side: each key's main-thread time by part (key-trace.ts);
  * - each key's main-thread CPU, unthrottled: the blank page, a bare input in the visit's page, the field,
- *   and the field again with no listener left on the window, document or app root (no script at all on
+ *   and the field again with no listener left on the window, document or app root (no app script on
  *   a key): the app's script's share of a key, and what the page costs without it;
  * Where a goal is missed, the CPU profile of the same work names what costs: for
  * typing, the top functions; for the save and the pause, done again under the
@@ -127,7 +127,7 @@ export interface VisitScaleSize {
    * The main thread's own CPU per key, unthrottled (10 words): the bare input in the blank page, the
    * same in the visit's page, the visit's field: what the page costs the browser, and what the field adds.
    * `field` and `fieldNoScript`: medians of CPU_ROUNDS alternated rounds, the field as built and with no
-   * listener left on the window, document or root (no script on a key).
+   * listener left on the window, document or root but the bench's recorder (no app script on a key).
    */
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu; fieldNoScript: KeyCpu };
   /**
@@ -178,12 +178,16 @@ async function cpuPerKey(session: CDPSession, input: Locator): Promise<KeyCpu> {
   return { threadMs: hundredth(r.ThreadCpuMs! / keys), scriptMs: hundredth(r.ScriptMs! / keys), styleRecalcs: hundredth(r.RecalcStyleCount! / keys) };
 }
 
-/** In the page, through the console's API (getEventListeners): every listener of the window, the document and the app's root. */
+/**
+ * In the page, through the console's API (getEventListeners): every listener of the window, the document
+ * and the app's root, but the bench's own input-to-paint recorder (big-visit.ts), which the blank page runs too.
+ */
 const LISTENERS_OFF = `(() => {
   const cut = (window.__benchCut = []);
   for (const node of [window, document, document.getElementById('root')])
     for (const [type, list] of Object.entries(getEventListeners(node)))
-      for (const l of list) (node.removeEventListener(type, l.listener, l.useCapture), cut.push([node, type, l]));
+      for (const l of list)
+        if (!l.listener.benchObserver) (node.removeEventListener(type, l.listener, l.useCapture), cut.push([node, type, l]));
   return cut.length;
 })()`;
 const LISTENERS_BACK = `(() => {
@@ -193,8 +197,8 @@ const LISTENERS_BACK = `(() => {
 
 /**
  * `work` done with no listener on the window, the document or the app's root (React's, the router's,
- * the typing capture's, the bench's own observers), put back after: a key typed into the visit's field
- * then runs no script at all, and costs what the page costs the browser.
+ * the typing capture's), put back after: a key typed into the visit's field then runs no script of the
+ * app's, only the bench's recorder as in the blank page, and costs what the page costs the browser.
  */
 async function withoutListeners<T>(session: CDPSession, work: () => Promise<T>): Promise<T> {
   const run = async (expression: string) => {
