@@ -149,11 +149,11 @@ function keyPath(events: TraceEvent[], tasks: ReturnType<typeof topLevelTasks>, 
   return { cpuMs: mean(cpu), frameMs: mean(frame) };
 }
 
-/** Each part's median over rounds. */
-function medianParts(rounds: KeyParts[]): KeyParts {
-  const keys = Object.keys(rounds[0]!) as (keyof KeyParts)[];
+/** Each figure's median over rounds (records of the same keys). */
+export function medianEach<T extends object>(rounds: readonly T[]): T {
+  const keys = Object.keys(rounds[0]!) as (keyof T)[];
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return Object.fromEntries(keys.map((k) => [k, median(rounds.map((r) => r[k]))])) as unknown as KeyParts;
+  return Object.fromEntries(keys.map((k) => [k, median(rounds.map((r) => r[k] as number))])) as T;
 }
 
 /** A page to type into for the side-by-side trace: its CDP session and the input typed (a bare one added to the page when absent). */
@@ -184,5 +184,5 @@ export async function keyPartsSideBySide<K extends string>(surfaces: Record<K, T
       await page.bringToFront();
       rounds.get(name)!.push(await (input ? typeInto(session, input) : withBareInput(page, (bare) => typeInto(session, bare))));
     }
-  return Object.fromEntries(names.map((name) => [name, medianParts(rounds.get(name)!)])) as Record<K, KeyParts>;
+  return Object.fromEntries(names.map((name) => [name, medianEach(rounds.get(name)!)])) as Record<K, KeyParts>;
 }

@@ -21,8 +21,9 @@ export const GOALS = {
 export const frameLine = (f: LongFrame) =>
   `${f.ms} ms (${f.blockingMs} blocking, render ${f.renderMs}): ${f.scripts.map((x) => `${x.ms} ${x.invoker}`).join(', ') || 'no script'}`;
 const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
+export const hundredth = (n: number) => Math.round(n * 100) / 100;
 /** `a` over `b` to two decimals: a goal of 1.15× is not read from one decimal. */
-export const ratioOf = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+export const ratioOf = (a: number, b: number) => hundredth(a / b);
 /** `a` against `b`, p50 and p95: "1.21× / 1.13×". */
 const times = (a: Stats, b: Stats) => `${ratioOf(a.p50Ms, b.p50Ms)}× / ${ratioOf(a.p95Ms, b.p95Ms)}×`;
 
@@ -114,7 +115,7 @@ export function explain(r: {
         `the bare input in the visit's page ${cpuLine(r.keyCpu.inPage)}, the visit's field ${cpuLine(r.keyCpu.field)}, ` +
         `the same field with no listener left on the window, the document or the app's root but the bench's recorder (no app script on a key, ` +
         `the text not handed to the draft; medians of 3 rounds alternated with the field as built) ${cpuLine(r.keyCpu.fieldNoScript)}: the app's script costs the field ` +
-        `${Math.round((r.keyCpu.field.threadMs - r.keyCpu.fieldNoScript.threadMs) * 100) / 100} ms a key, the page without it ` +
+        `${hundredth(r.keyCpu.field.threadMs - r.keyCpu.fieldNoScript.threadMs)} ms a key, the page without it ` +
         `${ratioOf(r.keyCpu.fieldNoScript.threadMs, r.keyCpu.blank.threadMs)}× the blank page's CPU (measured before the app was opened, not alternated: from one minute to the next a measure moves by ±0.5 ms)`,
       keyTraceLine(r.keyTrace),
     );

@@ -83,9 +83,9 @@ import {
   type LongFrame,
   type LongTasks,
 } from './profile';
-import { explain, frameLine, GOALS, ratioOf, type KeyCpu, type KeyTrace } from './visit-scale-explain';
+import { explain, frameLine, GOALS, hundredth, ratioOf, type KeyCpu, type KeyTrace } from './visit-scale-explain';
 import { ratioInterval, type RatioInterval } from './ratio-interval';
-import { KEY_WORDS, keyPartsSideBySide } from './key-trace';
+import { KEY_WORDS, keyPartsSideBySide, medianEach } from './key-trace';
 
 export interface VisitScaleSize {
   fields: number;
@@ -164,8 +164,6 @@ export interface VisitScaleResult {
   sizes: VisitScaleSize[];
 }
 
-const hundredth = (n: number) => Math.round(n * 100) / 100;
-
 /**
  * The main thread's own CPU time per key typed into `input` (ThreadTime, read unthrottled: other
  * threads on the same cores do not change it), its script part and style recalculations. The input
@@ -218,12 +216,6 @@ async function withoutListeners<T>(session: CDPSession, work: () => Promise<T>):
 /** Rounds of the field's CPU per key with its script and without (one measure each was off by ±0.5 ms from one minute to the next). */
 const CPU_ROUNDS = 3;
 
-/** Each figure's median over the rounds. */
-const medianCpu = (rounds: KeyCpu[]): KeyCpu => {
-  const median = (pick: (c: KeyCpu) => number) => rounds.map(pick).sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
-  return { threadMs: median((c) => c.threadMs), scriptMs: median((c) => c.scriptMs), styleRecalcs: median((c) => c.styleRecalcs) };
-};
-
 /** The field's CPU per key as built and with no listener at all (withoutListeners), in alternated rounds, the order turning. */
 async function fieldCpuWithAndWithoutScript(session: CDPSession, field: Locator): Promise<{ field: KeyCpu; fieldNoScript: KeyCpu }> {
   const withScript: KeyCpu[] = [];
@@ -233,7 +225,7 @@ async function fieldCpuWithAndWithoutScript(session: CDPSession, field: Locator)
     async () => noScript.push(await withoutListeners(session, () => cpuPerKey(session, field))),
   ];
   for (let round = 0; round < CPU_ROUNDS; round++) for (const k of [0, 1]) await measures[(k + round) % 2]!();
-  return { field: medianCpu(withScript), fieldNoScript: medianCpu(noScript) };
+  return { field: medianEach(withScript), fieldNoScript: medianEach(noScript) };
 }
 
 /**
