@@ -32,6 +32,14 @@ const takesATapAtItsCentre = (control: Locator) =>
 const seededState = (id: number, state: 'todo' | 'draft') => db().prepare(`UPDATE visits SET state = ? WHERE id = ?`).run(state, id);
 const serverData = (id: number) => (db().prepare(`SELECT data FROM visit_data WHERE visit_id = ?`).get(id) as { data: string } | undefined)?.data ?? '';
 
+/** The card of « Hall d’entrée », in « Parties communes » or in the drawer. */
+const hallCard = (page: Page) => page.getByRole('button', { name: /Hall d’entrée/ }).first();
+/** « Parties communes », then its section « Hall d’entrée », tapped as a person would. */
+async function openHall(page: Page, formTimeout?: number): Promise<void> {
+  await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: formTimeout });
+  await hallCard(page).click();
+}
+
 describe('visit detail', () => {
   it('downloads and starts from its own screen, and saves on leaving by the nav bar and by browser back', async () => {
     const context = await env.newContext();
@@ -47,11 +55,7 @@ describe('visit detail', () => {
     await screenshots(page, 'visit-detail-not-downloaded');
     await page.getByRole('button', { name: 'Télécharger' }).click();
     await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 20_000 });
-    await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
-    await page
-      .getByRole('button', { name: /Hall d’entrée/ })
-      .first()
-      .click();
+    await openHall(page, 10_000);
 
     await page.getByLabel('Observations').fill('Porte du hall qui frotte');
     await page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Visites' }).click();
@@ -59,11 +63,7 @@ describe('visit detail', () => {
     await expect.poll(() => serverData(id), { timeout: 10_000 }).toContain('Porte du hall qui frotte');
 
     await page.getByRole('link', { name: 'Visite annuelle des parties communes' }).click();
-    await page.getByRole('button', { name: 'Parties communes' }).first().click();
-    await page
-      .getByRole('button', { name: /Hall d’entrée/ })
-      .first()
-      .click();
+    await openHall(page);
     // Typed key by key: the field's typing events are taken at the window (typing-capture.ts), none
     // reaches the document, in either phase (React's root listener ran for each), but Escape; nor does
     // the field's own scroll once its text is taller than it (React's root and the router's scroll
@@ -169,11 +169,7 @@ describe('visit detail', () => {
       expect(await takesATapAtItsCentre(page.getByRole('button', { name, exact: true })), name).toBe(true);
     }
     await shotNow(page, 'visit-detail-started-toast-phone');
-    await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
-    await page
-      .getByRole('button', { name: /Hall d’entrée/ })
-      .first()
-      .click();
+    await openHall(page, 10_000);
 
     // The drawer's tree marks the section shown, and only it, as the toolbar moves (its entries are
     // drawn again only when what they show changes).
@@ -296,15 +292,9 @@ describe('visit detail', () => {
     await page.getByRole('button', { name: 'Démarrer' }).click({ timeout: 20_000 });
     // A form's top level is no section: a comment box there had nowhere to keep its text, which vanished as typed.
     await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
-    await page
-      .getByRole('button', { name: /Hall d’entrée/ })
-      .first()
-      .waitFor();
+    await hallCard(page).waitFor();
     expect(await page.getByLabel('Commentaire de la section').count()).toBe(0);
-    await page
-      .getByRole('button', { name: /Hall d’entrée/ })
-      .first()
-      .click();
+    await hallCard(page).click();
     await page.getByRole('heading', { name: 'Hall d’entrée', level: 2 }).waitFor();
 
     await context.setOffline(true);
@@ -316,11 +306,7 @@ describe('visit detail', () => {
     await page.getByRole('button', { name: 'Enregistrer •' }).waitFor();
     await page.waitForTimeout(500); // the grouped local write (LOCAL_WRITE_MS) is done
     await page.reload();
-    await page.getByRole('button', { name: 'Parties communes' }).first().click({ timeout: 10_000 });
-    await page
-      .getByRole('button', { name: /Hall d’entrée/ })
-      .first()
-      .click();
+    await openHall(page, 10_000);
     await expect.poll(() => page.getByLabel('Commentaire de la section').inputValue()).toBe('Boîtes aux lettres à remplacer');
     expect(serverData(id)).not.toContain('Boîtes aux lettres à remplacer');
 
