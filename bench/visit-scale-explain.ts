@@ -80,6 +80,8 @@ export function explain(r: {
   typing: Stats;
   floor: Stats;
   floorBefore: Stats;
+  twinRatio: { p50: number; p95: number };
+  twinSpread: { p50: RatioInterval; p95: RatioInterval };
   inPageFloor: Stats;
   frozenPageFloor: FrozenPageFloors;
   lightScreenFloor: Stats;
@@ -101,6 +103,8 @@ export function explain(r: {
       `typing p50 ${r.typing.p50Ms} / p95 ${r.typing.p95Ms} ms, ${r.ratio.p50}× / ${r.ratio.p95}× the blank page's ${r.floor.p50Ms} / ${r.floor.p95Ms} ms ` +
         `(90 % interval of the ratio, samples redrawn: ${spread(r.ratioSpread.p50)} / ${spread(r.ratioSpread.p95)}), typed in rounds alternated with the visit's; ` +
         `${r.ratioBefore.p50}× / ${r.ratioBefore.p95}× the same blank page typed before the app was opened (${r.floorBefore.p50Ms} / ${r.floorBefore.p95Ms} ms); ` +
+        `an identical blank page typed in the same rounds (the floor against itself) gave ${r.twinRatio.p50}× / ${r.twinRatio.p95}× ` +
+        `(${spread(r.twinSpread.p50)} / ${spread(r.twinSpread.p95)}): how far from 1.00 this machine puts a ratio when nothing differs; ` +
         `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
         `(${times(r.inPageFloor, r.floor)} the blank page): the visit's field is ` +
         `${times(r.typing, r.inPageFloor)} an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +

@@ -98,6 +98,16 @@ export interface VisitScaleSize {
   floor: Stats;
   /** The same input typed before the app was opened (30 words): no app process in the browser, minutes away from the visit's keys. */
   floorBefore: Stats;
+  /**
+   * A second blank page, the same as the floor's, typed in the same rounds as the floor (the two in
+   * turn, the order turning each round): the floor against itself. Its ratio to the floor is what a
+   * ratio is when nothing differs, measured in the same minutes as the visit's: how far from 1.00 this
+   * machine puts a page that costs exactly what the floor costs.
+   */
+  floorTwin: Stats;
+  /** The twin over the floor (`floorTwin` / `floor`), p50 and p95, with the 90 % interval of each. */
+  twinRatio: { p50: number; p95: number };
+  twinSpread: { p50: RatioInterval; p95: RatioInterval };
   /** A bare input added to the visit's page outside React, same rhythm, 4×: the page's own paint, without the app's code. */
   inPageFloor: Stats;
   /**
@@ -363,6 +373,13 @@ async function openFloorPage(page: Page): Promise<{ floorPage: FloorPage; before
   return { floorPage: { page, session, input }, before, pushState, cpu };
 }
 
+/** A second blank page as the floor's (same input, same observers): the floor's twin, typed in the same rounds (VisitScaleSize.floorTwin). */
+async function openTwinPage(page: Page): Promise<FloorPage> {
+  await page.setContent(`${BLANK_PAGE}<input aria-label="Emplacement">`);
+  await observeTyping(page);
+  return { page, session: await cdp(page), input: page.getByLabel('Emplacement') };
+}
+
 /** One round of the floor, 4×: `words` words into the blank page's input, brought to the front, with the visit's rhythm from word `first`. */
 async function floorRound({ page, session, input }: FloorPage, words: number, first: number): Promise<number[]> {
   await page.bringToFront();
@@ -382,24 +399,30 @@ async function floorRound({ page, session, input }: FloorPage, words: number, fi
  * of its workers): a page left at 4× slows the keys of every other page of the browser, frozen or not
  * (blank page p50 13.9 ms beside the visit frozen at 4×, 10.9 frozen at 1×, 10.9 once it is closed),
  * and the app left running in the background made them slower still (14.2 ms): costs that would have
- * been counted in the floor (30th session). Returns the floor's latencies; the visit's are in its
- * page's recorder.
+ * been counted in the floor (30th session). The floor's twin (a second blank page) is typed in the
+ * same rounds. Returns the floor's and the twin's latencies; the visit's are in its page's recorder.
  */
-async function typeAgainstFloor(page: Page, session: CDPSession, floorPage: FloorPage): Promise<number[]> {
+async function typeAgainstFloor(page: Page, session: CDPSession, floorPage: FloorPage, twinPage: FloorPage): Promise<{ floor: number[]; twin: number[] }> {
   const floor: number[] = [];
+  const twin: number[] = [];
   for (let round = 0; round < TYPING_ROUNDS; round++) {
     const first = round * WORDS_PER_ROUND;
     await throttle(session, 1);
     await floorPage.page.bringToFront();
     await session.send('Page.setWebLifecycleState', { state: 'frozen' });
-    floor.push(...(await floorRound(floorPage, WORDS_PER_ROUND, first)));
+    // The floor and its twin in turn, the order turning: neither is always the one typed next to the visit.
+    const blanks: [FloorPage, number[]][] = [
+      [floorPage, floor],
+      [twinPage, twin],
+    ];
+    for (const [blank, latencies] of round % 2 ? blanks.reverse() : blanks) latencies.push(...(await floorRound(blank, WORDS_PER_ROUND, first)));
     await session.send('Page.setWebLifecycleState', { state: 'active' });
     await throttle(session, RATE);
     await page.bringToFront();
     await page.waitForTimeout(SETTLE_MS);
     await typeSession(page, 0, WORDS_PER_ROUND, first);
   }
-  return floor;
+  return { floor, twin };
 }
 
 async function heapMB(session: CDPSession): Promise<number> {
@@ -413,6 +436,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
   const context = await env.newContext({ args: ['--disable-gpu-vsync', '--disable-frame-rate-limit'] });
   try {
     const { floorPage, before: floorBeforeLatencies, pushState: pushStateFloor, cpu: blankCpu } = await openFloorPage(await context.newPage());
+    const twinPage = await openTwinPage(await context.newPage());
     const page = await context.newPage();
     await signIn(page, 'inspecteur@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
@@ -425,8 +449,11 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     await observeTyping(page);
     await typeSession(page, SECTION_CHANGES, 0);
     const sectionFrames = await takeLongFrames(page, 3);
-    const floorLatencies = await typeAgainstFloor(page, session, floorPage);
+    const { floor: floorLatencies, twin: twinLatencies } = await typeAgainstFloor(page, session, floorPage, twinPage);
     const floor = stats(floorLatencies);
+    const floorTwin = stats(twinLatencies);
+    const twinRatio = { p50: ratioOf(floorTwin.p50Ms, floor.p50Ms), p95: ratioOf(floorTwin.p95Ms, floor.p95Ms) };
+    const twinSpread = { p50: ratioInterval(twinLatencies, floorLatencies, 0.5), p95: ratioInterval(twinLatencies, floorLatencies, 0.95) };
     const floorBefore = stats(floorBeforeLatencies);
     const latencies = await readLatencies(page);
     const typing = stats(latencies.keydown!);
@@ -498,6 +525,9 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       heapMB: heap,
       floor,
       floorBefore,
+      floorTwin,
+      twinRatio,
+      twinSpread,
       inPageFloor,
       frozenPageFloor,
       lightScreenFloor,
@@ -508,6 +538,8 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
         typing,
         floor,
         floorBefore,
+        twinRatio,
+        twinSpread,
         inPageFloor,
         frozenPageFloor,
         lightScreenFloor,
@@ -575,6 +607,8 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           ratio: size.ratio,
           ratioBefore: size.ratioBefore,
           ratioSpread: size.ratioSpread,
+          twinRatio: size.twinRatio,
+          twinSpread: size.twinSpread,
           frozenPageRatio: {
             styled: ratioOf(size.frozenPageFloor.styled.p50Ms, size.frozenPageFloor.blank.p50Ms),
             unstyled: ratioOf(size.frozenPageFloor.unstyled.p50Ms, size.frozenPageFloor.blank.p50Ms),
