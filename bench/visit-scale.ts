@@ -343,17 +343,22 @@ const WORDS_PER_ROUND = 10;
 /** After a page comes to the front: its tiles drawn again, the app's work on becoming visible (its outbox sent) done. */
 const SETTLE_MS = 1500;
 
+/** `page` made a blank page with a bare input: the floor's page, and its twin (VisitScaleSize.floorTwin). */
+async function blankInputPage(page: Page): Promise<FloorPage> {
+  await page.setContent(`${BLANK_PAGE}<input aria-label="Emplacement">`);
+  // The observers the visit's page runs while its typing is measured: measured without them, the floor
+  // was ~1.6 ms lower at p50 (blank page, 4×, 4 alternated rounds: 17.0 against 18.6 ms, 14th session).
+  await observeTyping(page);
+  return { page, session: await cdp(page), input: page.getByLabel('Emplacement') };
+}
+
 /**
  * The floor's page, and what it gives before the app is opened: 30 words at 4× (the floor of the goal
  * until the 30th session, typed with no app in the browser), a key's CPU unthrottled, a pushState at 4×.
  */
 async function openFloorPage(page: Page): Promise<{ floorPage: FloorPage; before: number[]; pushState: Stats; cpu: KeyCpu }> {
-  await page.setContent(`${BLANK_PAGE}<input aria-label="Emplacement">`);
-  const session = await cdp(page);
-  // The observers the visit's page runs while its typing is measured: measured without them, the floor
-  // was ~1.6 ms lower at p50 (blank page, 4×, 4 alternated rounds: 17.0 against 18.6 ms, 14th session).
-  await observeTyping(page);
-  const input = page.getByLabel('Emplacement');
+  const floorPage = await blankInputPage(page);
+  const { session, input } = floorPage;
   await throttle(session, RATE);
   await typeWords(input, TYPING_ROUNDS * WORDS_PER_ROUND);
   const before = (await readLatencies(page)).keydown!;
@@ -370,14 +375,7 @@ async function openFloorPage(page: Page): Promise<{ floorPage: FloorPage; before
     ),
   );
   await throttle(session, 1);
-  return { floorPage: { page, session, input }, before, pushState, cpu };
-}
-
-/** A second blank page as the floor's (same input, same observers): the floor's twin, typed in the same rounds (VisitScaleSize.floorTwin). */
-async function openTwinPage(page: Page): Promise<FloorPage> {
-  await page.setContent(`${BLANK_PAGE}<input aria-label="Emplacement">`);
-  await observeTyping(page);
-  return { page, session: await cdp(page), input: page.getByLabel('Emplacement') };
+  return { floorPage, before, pushState, cpu };
 }
 
 /** One round of the floor, 4×: `words` words into the blank page's input, brought to the front, with the visit's rhythm from word `first`. */
@@ -436,7 +434,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
   const context = await env.newContext({ args: ['--disable-gpu-vsync', '--disable-frame-rate-limit'] });
   try {
     const { floorPage, before: floorBeforeLatencies, pushState: pushStateFloor, cpu: blankCpu } = await openFloorPage(await context.newPage());
-    const twinPage = await openTwinPage(await context.newPage());
+    const twinPage = await blankInputPage(await context.newPage());
     const page = await context.newPage();
     await signIn(page, 'inspecteur@demo.fr');
     await page.getByRole('heading', { name: 'Bonjour Julie' }).waitFor();
