@@ -8,6 +8,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { readLatencies, recordInputToPaint, resetLatencies, stats, tapNextSections, typeIntoBareInput, type Stats } from './big-visit';
 import { cdp } from './env';
 import { observeLongFrames, observeLongTasks } from './profile';
+import { inTurn } from './key-trace';
 
 export const RATE = 4;
 /** The blank page of the floors: nothing but the phone-width viewport. */
@@ -145,8 +146,8 @@ export async function frozenPageFloors(context: BrowserContext, html: string): P
   }
   const names = [...pages.keys()];
   for (let round = 0; round < 3; round++)
-    for (let k = 0; k < names.length; k++) {
-      const measured = pages.get(names[(round + k) % names.length]!)!;
+    for (const name of inTurn(names, round)) {
+      const measured = pages.get(name)!;
       await measured.page.bringToFront();
       measured.latencies.push(...(await bareInputLatencies(measured.page, measured.session, 10)));
     }

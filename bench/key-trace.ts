@@ -149,6 +149,12 @@ function keyPath(events: TraceEvent[], tasks: ReturnType<typeof topLevelTasks>, 
   return { cpuMs: mean(cpu), frameMs: mean(frame) };
 }
 
+/** `items` in the order of round `round` of alternated rounds: from the round-th on, then the first ones (each round starts with another). */
+export function inTurn<T>(items: readonly T[], round: number): T[] {
+  const from = round % items.length;
+  return [...items.slice(from), ...items.slice(0, from)];
+}
+
 /** Each figure's median over rounds (records of the same keys). */
 export function medianEach<T extends object>(rounds: readonly T[]): T {
   const keys = Object.keys(rounds[0]!) as (keyof T)[];
@@ -178,8 +184,7 @@ export async function keyPartsSideBySide<K extends string>(surfaces: Record<K, T
     return keyParts(session, () => typeWords(input, KEY_WORDS, { click: false }), KEY_WORDS * KEYS_PER_WORD);
   };
   for (let round = 0; round < 3; round++)
-    for (let k = 0; k < names.length; k++) {
-      const name = names[(round + k) % names.length]!;
+    for (const name of inTurn(names, round)) {
       const { page, session, input } = surfaces[name];
       await page.bringToFront();
       rounds.get(name)!.push(await (input ? typeInto(session, input) : withBareInput(page, (bare) => typeInto(session, bare))));

@@ -38,3 +38,8 @@ export function ratioInterval(values: number[], floor: number[], q: number, { le
   const round = (x: number) => Math.round(x * 100) / 100;
   return { low: round(quantileOf(ratios, tail)), high: round(quantileOf(ratios, 1 - tail)), level };
 }
+
+/** The 90 % intervals of the p50 and p95 ratios of `values` to `floor`. */
+export function ratioIntervals(values: number[], floor: number[]): { p50: RatioInterval; p95: RatioInterval } {
+  return { p50: ratioInterval(values, floor, 0.5), p95: ratioInterval(values, floor, 0.95) };
+}

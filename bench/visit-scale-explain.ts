@@ -24,8 +24,13 @@ const framesLine = (frames: LongFrame[]) => frames.map(frameLine).join('; ');
 export const hundredth = (n: number) => Math.round(n * 100) / 100;
 /** `a` over `b` to two decimals: a goal of 1.15× is not read from one decimal. */
 export const ratioOf = (a: number, b: number) => hundredth(a / b);
+/** `a` over `b` at p50 and at p95. */
+export const ratiosOf = (a: Stats, b: Stats) => ({ p50: ratioOf(a.p50Ms, b.p50Ms), p95: ratioOf(a.p95Ms, b.p95Ms) });
 /** `a` against `b`, p50 and p95: "1.21× / 1.13×". */
-const times = (a: Stats, b: Stats) => `${ratioOf(a.p50Ms, b.p50Ms)}× / ${ratioOf(a.p95Ms, b.p95Ms)}×`;
+const times = (a: Stats, b: Stats) => {
+  const r = ratiosOf(a, b);
+  return `${r.p50}× / ${r.p95}×`;
+};
 
 /** The main thread's own CPU time per key typed (unthrottled), its script part, its style recalculations. */
 export interface KeyCpu {

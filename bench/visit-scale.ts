@@ -83,9 +83,9 @@ import {
   type LongFrame,
   type LongTasks,
 } from './profile';
-import { explain, frameLine, GOALS, hundredth, ratioOf, type KeyCpu, type KeyTrace } from './visit-scale-explain';
-import { ratioInterval, type RatioInterval } from './ratio-interval';
-import { KEY_WORDS, keyPartsSideBySide, medianEach } from './key-trace';
+import { explain, frameLine, GOALS, hundredth, ratioOf, ratiosOf, type KeyCpu, type KeyTrace } from './visit-scale-explain';
+import { ratioIntervals, type RatioInterval } from './ratio-interval';
+import { KEY_WORDS, inTurn, keyPartsSideBySide, medianEach } from './key-trace';
 
 export interface VisitScaleSize {
   fields: number;
@@ -234,7 +234,7 @@ async function fieldCpuWithAndWithoutScript(session: CDPSession, field: Locator)
     async () => withScript.push(await cpuPerKey(session, field)),
     async () => noScript.push(await withoutListeners(session, () => cpuPerKey(session, field))),
   ];
-  for (let round = 0; round < CPU_ROUNDS; round++) for (const k of [0, 1]) await measures[(k + round) % 2]!();
+  for (let round = 0; round < CPU_ROUNDS; round++) for (const measure of inTurn(measures, round)) await measure();
   return { field: medianEach(withScript), fieldNoScript: medianEach(noScript) };
 }
 
@@ -413,7 +413,7 @@ async function typeAgainstFloor(page: Page, session: CDPSession, floorPage: Floo
       [floorPage, floor],
       [twinPage, twin],
     ];
-    for (const [blank, latencies] of round % 2 ? blanks.reverse() : blanks) latencies.push(...(await floorRound(blank, WORDS_PER_ROUND, first)));
+    for (const [blank, latencies] of inTurn(blanks, round)) latencies.push(...(await floorRound(blank, WORDS_PER_ROUND, first)));
     await session.send('Page.setWebLifecycleState', { state: 'active' });
     await throttle(session, RATE);
     await page.bringToFront();
@@ -450,8 +450,8 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     const { floor: floorLatencies, twin: twinLatencies } = await typeAgainstFloor(page, session, floorPage, twinPage);
     const floor = stats(floorLatencies);
     const floorTwin = stats(twinLatencies);
-    const twinRatio = { p50: ratioOf(floorTwin.p50Ms, floor.p50Ms), p95: ratioOf(floorTwin.p95Ms, floor.p95Ms) };
-    const twinSpread = { p50: ratioInterval(twinLatencies, floorLatencies, 0.5), p95: ratioInterval(twinLatencies, floorLatencies, 0.95) };
+    const twinRatio = ratiosOf(floorTwin, floor);
+    const twinSpread = ratioIntervals(twinLatencies, floorLatencies);
     const floorBefore = stats(floorBeforeLatencies);
     const latencies = await readLatencies(page);
     const typing = stats(latencies.keydown!);
@@ -478,9 +478,9 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     const saveStretches = saveTasks.longestMs > GOALS.longTaskMs ? await busyStretches(session, () => save(page, 'mot expliqué')) : undefined;
 
     let profile;
-    const ratio = { p50: ratioOf(typing.p50Ms, floor.p50Ms), p95: ratioOf(typing.p95Ms, floor.p95Ms) };
-    const ratioSpread = { p50: ratioInterval(latencies.keydown!, floorLatencies, 0.5), p95: ratioInterval(latencies.keydown!, floorLatencies, 0.95) };
-    const ratioBefore = { p50: ratioOf(typing.p50Ms, floorBefore.p50Ms), p95: ratioOf(typing.p95Ms, floorBefore.p95Ms) };
+    const ratio = ratiosOf(typing, floor);
+    const ratioSpread = ratioIntervals(latencies.keydown!, floorLatencies);
+    const ratioBefore = ratiosOf(typing, floorBefore);
     const large = fields >= 20_000;
     const within = (r: { p50: number; p95: number }) =>
       large ? r.p95 <= GOALS.typingP95RatioLarge : r.p50 <= GOALS.typingRatioSmall && r.p95 <= GOALS.typingRatioSmall;

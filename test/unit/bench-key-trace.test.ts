@@ -1,7 +1,7 @@
 // visit-scale explains a missed typing goal with this split of each key's main-thread time: it is only
 // as true as the sorting of the trace's tasks by the code that posted them and the parts read inside.
 import { describe, expect, it } from 'vitest';
-import { keyPartsOf } from '../../bench/key-trace';
+import { inTurn, keyPartsOf, medianEach } from '../../bench/key-trace';
 import type { TraceEvent } from '../../bench/lighthouse-tasks';
 
 const main = { pid: 1, tid: 10 };
@@ -56,5 +56,24 @@ describe('a typed key’s main-thread time, by part', () => {
 
   it('refuses a trace where no key was dispatched', () => {
     expect(() => keyPartsOf(events.slice(1), 2)).toThrow(/aucune touche/);
+  });
+});
+
+// Alternated rounds compare surfaces measured in the same minutes only if none is always first.
+describe('alternated rounds', () => {
+  it('starts each round with another surface and measures each once per round', () => {
+    const rounds = [0, 1, 2, 3].map((round) => inTurn(['blank', 'frozen', 'field'], round));
+    expect(rounds.map((r) => r[0])).toEqual(['blank', 'frozen', 'field', 'blank']);
+    for (const r of rounds) expect([...r].sort()).toEqual(['blank', 'field', 'frozen']);
+  });
+
+  it('takes each figure’s median over the rounds', () => {
+    expect(
+      medianEach([
+        { a: 3, b: 10 },
+        { a: 1, b: 30 },
+        { a: 2, b: 20 },
+      ]),
+    ).toEqual({ a: 2, b: 20 });
   });
 });
