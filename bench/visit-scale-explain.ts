@@ -88,6 +88,7 @@ export function explain(r: {
   twinRatio: { p50: number; p95: number };
   twinSpread: { p50: RatioInterval; p95: RatioInterval };
   inPageFloor: Stats;
+  fieldNoScript: Stats;
   frozenPageFloor: FrozenPageFloors;
   lightScreenFloor: Stats;
   keyCpu: { blank: KeyCpu; inPage: KeyCpu; field: KeyCpu; fieldNoScript: KeyCpu };
@@ -113,6 +114,9 @@ export function explain(r: {
         `a bare input added to the visit's page outside React, same words: ${r.inPageFloor.p50Ms} / ${r.inPageFloor.p95Ms} ms ` +
         `(${times(r.inPageFloor, r.floor)} the blank page): the visit's field is ` +
         `${times(r.typing, r.inPageFloor)} an input with no app code in the same page, the rest is the page's (its DOM, styles, the browser's work per frame). ` +
+        `The visit's field itself with no listener left on the window, the document or the app's root (nothing of the app runs on a key), typed in the same rounds ` +
+        `in turn with the field as built: ${r.fieldNoScript.p50Ms} / ${r.fieldNoScript.p95Ms} ms (${times(r.fieldNoScript, r.floor)} the blank page): what the live ` +
+        `page costs a key before any app code; the field as built is ${times(r.typing, r.fieldNoScript)} that. ` +
         `The same page frozen, no script running (its document copied, the bare input typed there, the visit closed, beside the blank page again: ` +
         `${r.frozenPageFloor.blank.p50Ms} / ${r.frozenPageFloor.blank.p95Ms} ms): ${r.frozenPageFloor.styled.p50Ms} / ${r.frozenPageFloor.styled.p95Ms} ms ` +
         `with its style sheets (${times(r.frozenPageFloor.styled, r.frozenPageFloor.blank)} that blank page), ` +

@@ -111,6 +111,13 @@ export interface VisitScaleSize {
   /** A bare input added to the visit's page outside React, same rhythm, 4×: the page's own paint, without the app's code. */
   inPageFloor: Stats;
   /**
+   * The visit's field itself with no listener left on the window, the document or the app's root but the
+   * bench's recorder, 4×, typed in the same rounds as the field as built (the two in turn, the order
+   * turning): the same input, page, heap and workers, and not one line of the app's code on a key. What
+   * the live page costs a key; the field as built over it is what the app's code on a key costs.
+   */
+  fieldNoScript: Stats;
+  /**
    * The visit's page frozen: its document as shown while typing, copied into a page with no script
    * (its style sheets kept, then none), the same bare input at the same place, 4×, once the visit's
    * page is closed, beside a blank page measured again (3 alternated rounds of 10 words): what the
@@ -398,11 +405,19 @@ async function floorRound({ page, session, input }: FloorPage, words: number, fi
  * (blank page p50 13.9 ms beside the visit frozen at 4×, 10.9 frozen at 1×, 10.9 once it is closed),
  * and the app left running in the background made them slower still (14.2 ms): costs that would have
  * been counted in the floor (30th session). The floor's twin (a second blank page) is typed in the
- * same rounds. Returns the floor's and the twin's latencies; the visit's are in its page's recorder.
+ * same rounds, and so is the visit's field with no listener left (withoutListeners), in turn with the
+ * field as built. Returns the floor's, the twin's and the scriptless field's latencies; the visit's are
+ * in its page's recorder.
  */
-async function typeAgainstFloor(page: Page, session: CDPSession, floorPage: FloorPage, twinPage: FloorPage): Promise<{ floor: number[]; twin: number[] }> {
+async function typeAgainstFloor(
+  page: Page,
+  session: CDPSession,
+  floorPage: FloorPage,
+  twinPage: FloorPage,
+): Promise<{ floor: number[]; twin: number[]; noScript: number[] }> {
   const floor: number[] = [];
   const twin: number[] = [];
+  const noScript: number[] = [];
   for (let round = 0; round < TYPING_ROUNDS; round++) {
     const first = round * WORDS_PER_ROUND;
     await throttle(session, 1);
@@ -417,10 +432,33 @@ async function typeAgainstFloor(page: Page, session: CDPSession, floorPage: Floo
     await session.send('Page.setWebLifecycleState', { state: 'active' });
     await throttle(session, RATE);
     await page.bringToFront();
-    await page.waitForTimeout(SETTLE_MS);
-    await typeSession(page, 0, WORDS_PER_ROUND, first);
+    const visitRounds = [
+      async () => {
+        await page.waitForTimeout(SETTLE_MS);
+        await typeSession(page, 0, WORDS_PER_ROUND, first);
+      },
+      async () => noScript.push(...(await scriptlessFieldRound(page, session, first))),
+    ];
+    for (const visitRound of inTurn(visitRounds, round)) await visitRound();
   }
-  return { floor, twin };
+  return { floor, twin, noScript };
+}
+
+/**
+ * One round of the visit's field with no listener left on the window, the document or the app's root
+ * (withoutListeners), 4×: emptied, then the visit's words and rhythm. Nothing of the app runs on a key:
+ * what the live page costs a key before any of its code. Its latencies are taken out of the page's
+ * recorder, which keeps the field's as built.
+ */
+async function scriptlessFieldRound(page: Page, session: CDPSession, first: number): Promise<number[]> {
+  const field = visitControls(page).field('Emplacement');
+  await page.waitForTimeout(SETTLE_MS);
+  const from = (await readLatencies(page)).keydown!.length;
+  await withoutListeners(session, async () => {
+    await field.fill('');
+    await typeWords(field, WORDS_PER_ROUND, { first });
+  });
+  return page.evaluate((at) => (window as unknown as { latencies: Record<string, number[]> }).latencies.keydown!.splice(at), from);
 }
 
 async function heapMB(session: CDPSession): Promise<number> {
@@ -447,7 +485,8 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
     await observeTyping(page);
     await typeSession(page, SECTION_CHANGES, 0);
     const sectionFrames = await takeLongFrames(page, 3);
-    const { floor: floorLatencies, twin: twinLatencies } = await typeAgainstFloor(page, session, floorPage, twinPage);
+    const { floor: floorLatencies, twin: twinLatencies, noScript: noScriptLatencies } = await typeAgainstFloor(page, session, floorPage, twinPage);
+    const fieldNoScript = stats(noScriptLatencies);
     const floor = stats(floorLatencies);
     const floorTwin = stats(twinLatencies);
     const twinRatio = ratiosOf(floorTwin, floor);
@@ -527,6 +566,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
       twinRatio,
       twinSpread,
       inPageFloor,
+      fieldNoScript,
       frozenPageFloor,
       lightScreenFloor,
       pushStateFloor,
@@ -539,6 +579,7 @@ async function measureSize(env: BenchEnv, fields: number): Promise<VisitScaleSiz
         twinRatio,
         twinSpread,
         inPageFloor,
+        fieldNoScript,
         frozenPageFloor,
         lightScreenFloor,
         keyCpu,
