@@ -206,6 +206,11 @@ export function readLatencies(page: Page): Promise<Record<string, number[]>> {
   return page.evaluate(() => (window as unknown as { latencies: Record<string, number[]> }).latencies);
 }
 
+/** The keys' latencies recorded from the `from`-th on, taken out of the recorder (a round measured apart from the others in the same page). */
+export function takeKeyLatencies(page: Page, from: number): Promise<number[]> {
+  return page.evaluate((at) => (window as unknown as { latencies: Record<string, number[]> }).latencies.keydown!.splice(at), from);
+}
+
 /**
  * Waits until no toast is shown. « Visite démarrée » stays 5 s (spec: toasts last 5000 ms, top-right).
  * Until the 27th session it lay over the visit's toolbar on a phone: the taps on 'Section suivante'

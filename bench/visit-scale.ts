@@ -43,6 +43,7 @@ import {
   makeVisitBig,
   showVisitList,
   readLatencies,
+  takeKeyLatencies,
   recordInputToPaint,
   resetLatencies,
   round,
@@ -458,7 +459,7 @@ async function scriptlessFieldRound(page: Page, session: CDPSession, first: numb
     await field.fill('');
     await typeWords(field, WORDS_PER_ROUND, { first });
   });
-  return page.evaluate((at) => (window as unknown as { latencies: Record<string, number[]> }).latencies.keydown!.splice(at), from);
+  return takeKeyLatencies(page, from);
 }
 
 async function heapMB(session: CDPSession): Promise<number> {
