@@ -5,7 +5,17 @@
  * done by a few lines of plain DOM calls.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { readLatencies, recordInputToPaint, resetLatencies, stats, tapNextSections, typeIntoBareInput, type Stats } from './big-visit';
+import {
+  readLatencies,
+  recordInputToPaint,
+  resetLatencies,
+  stats,
+  tapNextSections,
+  typeIntoBareInput,
+  typeWords,
+  visitControls,
+  type Stats,
+} from './big-visit';
 import { cdp } from './env';
 import { observeLongFrames, observeLongTasks } from './profile';
 import { inTurn } from './key-trace';
@@ -112,50 +122,80 @@ export async function sectionChangeLatencies(page: Page, session: CDPSession, co
   return (await readLatencies(page)).click!;
 }
 
+/**
+ * In a frozen copy: every element but the visit's field « Emplacement » (its card and what is in it)
+ * made `visibility: hidden`, the boxes that hold it too: the page laid out as before, its styles and
+ * DOM all there, and nothing painted but the field's card. A string, not a function (see above).
+ */
+const PAINT_ONLY_THE_FIELD = `(() => {
+  const label = [...document.querySelectorAll('.visit__main label')].find((l) => l.textContent.startsWith('Emplacement'));
+  const card = label.closest('.vfield');
+  for (const element of document.body.querySelectorAll('*'))
+    if (!card.contains(element)) element.style.setProperty('visibility', 'hidden', 'important');
+  for (const element of [card, ...card.querySelectorAll('*')]) element.style.setProperty('visibility', 'visible', 'important');
+  document.body.style.setProperty('visibility', 'hidden', 'important');
+})()`;
+
+/** `words` words into the visit's field « Emplacement » of a frozen copy, 4×, as typeSession types them (a tap before each word): each key's latency. */
+async function frozenFieldLatencies(page: Page, session: CDPSession, words: number): Promise<number[]> {
+  const field = visitControls(page).field('Emplacement');
+  await field.fill('');
+  await page.evaluate(resetLatencies);
+  await throttle(session, RATE);
+  await typeWords(field, words);
+  await throttle(session, 1);
+  return (await readLatencies(page)).keydown!;
+}
+
 export interface FrozenPageFloors {
-  /** Per key, the bare input: the blank page measured again, the frozen page with its style sheets, and without. */
+  /** Per key: the bare input in the blank page measured again, and in the frozen page with its style sheets. */
   blank: Stats;
   styled: Stats;
-  unstyled: Stats;
+  /**
+   * Per key, the visit's own field in its own form, in the frozen page: as shown, then with nothing
+   * else painted (PAINT_ONLY_THE_FIELD). The bare input above is outside any form, which makes
+   * Chromium's autofill agent read the page's other formless controls at each key; the field is not.
+   */
+  field: Stats;
+  fieldPaintedAlone: Stats;
   /** Per section change, in the frozen page with its style sheets (SWAP_SECTION_ON_TAP), tapped as the live page was. */
   sectionChange: Stats;
 }
 
 /**
  * VisitScaleSize.frozenPageFloor: the visit's document put into new pages of the same browser at a
- * web address (FROZEN_URL), its style sheets kept (inlined) or dropped, the bare input typed there as
- * in the live page.
+ * web address (FROZEN_URL), its style sheets inlined; the bare input typed there as in the live page,
+ * and the visit's own field, with the rest of the page painted or not.
  * Measured once the visit's page is closed, beside a blank page measured again, in alternated rounds:
  * no app of the same browser works in the background of these figures, and the blank page says how
  * far the machine moved since the run's floor. Then the section changes, in the styled copy.
  */
 export async function frozenPageFloors(context: BrowserContext, html: string): Promise<FrozenPageFloors> {
-  const contents = {
-    blank: BLANK_PAGE,
-    styled: html,
-    unstyled: html.replace(/<style[\s\S]*?<\/style>/g, ''),
-  };
-  const pages = new Map<keyof typeof contents, { page: Page; session: CDPSession; latencies: number[] }>();
-  for (const [name, content] of Object.entries(contents) as [keyof typeof contents, string][]) {
+  const surfaces = ['blank', 'styled', 'field', 'fieldPaintedAlone'] as const;
+  const pages = new Map<(typeof surfaces)[number], { page: Page; session: CDPSession; latencies: number[] }>();
+  for (const name of surfaces) {
     const page = await context.newPage();
-    if (name === 'blank') await page.setContent(content);
-    else await showFrozen(page, content);
-    if (name === 'styled') await expectStyled(page);
+    if (name === 'blank') await page.setContent(BLANK_PAGE);
+    else {
+      await showFrozen(page, html);
+      await expectStyled(page);
+    }
+    if (name === 'fieldPaintedAlone') await page.evaluate(PAINT_ONLY_THE_FIELD);
     await observeTyping(page);
     pages.set(name, { page, session: await cdp(page), latencies: [] });
   }
-  const names = [...pages.keys()];
   for (let round = 0; round < 3; round++)
-    for (const name of inTurn(names, round)) {
-      const measured = pages.get(name)!;
-      await measured.page.bringToFront();
-      measured.latencies.push(...(await bareInputLatencies(measured.page, measured.session, 10)));
+    for (const name of inTurn([...surfaces], round)) {
+      const { page, session, latencies } = pages.get(name)!;
+      await page.bringToFront();
+      const typed = name === 'blank' || name === 'styled' ? bareInputLatencies(page, session, 10) : frozenFieldLatencies(page, session, 10);
+      latencies.push(...(await typed));
     }
   const styled = pages.get('styled')!;
   await styled.page.bringToFront();
   await styled.page.evaluate(SWAP_SECTION_ON_TAP);
   const sectionChange = stats(await sectionChangeLatencies(styled.page, styled.session, SECTION_CHANGES));
   for (const { page } of pages.values()) await page.close();
-  const of = (name: keyof typeof contents) => stats(pages.get(name)!.latencies);
-  return { blank: of('blank'), styled: of('styled'), unstyled: of('unstyled'), sectionChange };
+  const of = (name: (typeof surfaces)[number]) => stats(pages.get(name)!.latencies);
+  return { blank: of('blank'), styled: of('styled'), field: of('field'), fieldPaintedAlone: of('fieldPaintedAlone'), sectionChange };
 }

@@ -117,11 +117,13 @@ export function explain(r: {
         `The visit's field itself with no listener left on the window, the document or the app's root (nothing of the app runs on a key), typed in the same rounds ` +
         `in turn with the field as built: ${r.fieldNoScript.p50Ms} / ${r.fieldNoScript.p95Ms} ms (${times(r.fieldNoScript, r.floor)} the blank page): what the live ` +
         `page costs a key before any app code; the field as built is ${times(r.typing, r.fieldNoScript)} that. ` +
-        `The same page frozen, no script running (its document copied, the bare input typed there, the visit closed, beside the blank page again: ` +
-        `${r.frozenPageFloor.blank.p50Ms} / ${r.frozenPageFloor.blank.p95Ms} ms): ${r.frozenPageFloor.styled.p50Ms} / ${r.frozenPageFloor.styled.p95Ms} ms ` +
-        `with its style sheets (${times(r.frozenPageFloor.styled, r.frozenPageFloor.blank)} that blank page), ` +
-        `${r.frozenPageFloor.unstyled.p50Ms} / ${r.frozenPageFloor.unstyled.p95Ms} ms without (${times(r.frozenPageFloor.unstyled, r.frozenPageFloor.blank)}): ` +
-        `what the screen's DOM costs the browser per key before any app code. ` +
+        `The same page frozen, no script running (its document copied with its style sheets, the visit closed, beside the blank page again: ` +
+        `${r.frozenPageFloor.blank.p50Ms} / ${r.frozenPageFloor.blank.p95Ms} ms): the bare input typed there ${r.frozenPageFloor.styled.p50Ms} / ${r.frozenPageFloor.styled.p95Ms} ms ` +
+        `(${times(r.frozenPageFloor.styled, r.frozenPageFloor.blank)} that blank page); the visit's own field typed there, in its own form: ` +
+        `${r.frozenPageFloor.field.p50Ms} / ${r.frozenPageFloor.field.p95Ms} ms (${times(r.frozenPageFloor.field, r.frozenPageFloor.blank)}), and with the ` +
+        `rest of the page laid out but not painted (visibility: hidden): ${r.frozenPageFloor.fieldPaintedAlone.p50Ms} / ${r.frozenPageFloor.fieldPaintedAlone.p95Ms} ms ` +
+        `(${times(r.frozenPageFloor.fieldPaintedAlone, r.frozenPageFloor.blank)}): what the screen costs the browser per key before any app code, ` +
+        `and how much of it is painting what the screen shows around the field (the frame's paint, layers, raster and composite). ` +
         `The same bare input on a light screen of the app (the visits dashboard, freshly loaded, no visit open): ${r.lightScreenFloor.p50Ms} / ${r.lightScreenFloor.p95Ms} ms ` +
         `(${times(r.lightScreenFloor, r.floor)} the blank page): what a light screen of the app costs the browser per key. ` +
         `The main thread's own CPU per key, unthrottled (no other thread's share in it): blank page ${cpuLine(r.keyCpu.blank)}, ` +

@@ -119,10 +119,11 @@ export interface VisitScaleSize {
    */
   fieldNoScript: Stats;
   /**
-   * The visit's page frozen: its document as shown while typing, copied into a page with no script
-   * (its style sheets kept, then none), the same bare input at the same place, 4×, once the visit's
-   * page is closed, beside a blank page measured again (3 alternated rounds of 10 words): what the
-   * page's DOM and styles cost the browser per key with not one line of the app's code running. Then
+   * The visit's page frozen: its document as shown while typing, copied into pages with no script
+   * (its style sheets kept), 4×, once the visit's page is closed, beside a blank page measured again
+   * (3 alternated rounds of 10 words): the same bare input at the same place, and the visit's own
+   * field, the rest of the page painted or only laid out: what the page costs the browser per key
+   * with not one line of the app's code running, and how much of it is painting the screen. Then
    * 60 section changes in the styled copy, done by plain DOM calls (frozen-page.ts): the browser's cost
    * of a change.
    */
@@ -651,7 +652,8 @@ export async function measureVisitScale(): Promise<VisitScaleResult> {
           twinSpread: size.twinSpread,
           frozenPageRatio: {
             styled: ratioOf(size.frozenPageFloor.styled.p50Ms, size.frozenPageFloor.blank.p50Ms),
-            unstyled: ratioOf(size.frozenPageFloor.unstyled.p50Ms, size.frozenPageFloor.blank.p50Ms),
+            field: ratiosOf(size.frozenPageFloor.field, size.frozenPageFloor.blank),
+            fieldPaintedAlone: ratiosOf(size.frozenPageFloor.fieldPaintedAlone, size.frozenPageFloor.blank),
           },
           keyCpu: size.keyCpu,
           keyTrace: size.keyTrace,
