@@ -4,7 +4,7 @@
  * with not one line of the app's code running: per key typed into a bare input, and per section change
  * done by a few lines of plain DOM calls.
  */
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import {
   readLatencies,
   recordInputToPaint,
@@ -35,13 +35,18 @@ export async function observeTyping(page: Page): Promise<void> {
   await page.evaluate(recordInputToPaint);
 }
 
-/** `words` words into a bare input added to the page shown, 4×: each key's input-to-paint latency (the page's recorder installed). */
-export async function bareInputLatencies(page: Page, session: CDPSession, words: number): Promise<number[]> {
+/** `work` done at 4× with the page's recorder emptied first: the latencies of its keys (or taps) to the next paint. */
+export async function throttledLatencies(page: Page, session: CDPSession, kind: 'keydown' | 'click', work: () => Promise<void>): Promise<number[]> {
   await page.evaluate(resetLatencies);
   await throttle(session, RATE);
-  await typeIntoBareInput(page, words);
+  await work();
   await throttle(session, 1);
-  return (await readLatencies(page)).keydown!;
+  return (await readLatencies(page))[kind]!;
+}
+
+/** `words` words into a bare input added to the page shown, 4×: each key's input-to-paint latency (the page's recorder installed). */
+export function bareInputLatencies(page: Page, session: CDPSession, words: number): Promise<number[]> {
+  return throttledLatencies(page, session, 'keydown', () => typeIntoBareInput(page, words));
 }
 
 /**
@@ -113,38 +118,32 @@ const SWAP_SECTION_ON_TAP = `(() => {
 })()`;
 
 /** `count` taps on 'Section suivante' as typeSession makes them, 4×: each tap's latency to the next paint. */
-export async function sectionChangeLatencies(page: Page, session: CDPSession, count: number): Promise<number[]> {
-  await page.evaluate(resetLatencies);
-  await throttle(session, RATE);
-  await tapNextSections(page, count);
-  await page.waitForTimeout(300);
-  await throttle(session, 1);
-  return (await readLatencies(page)).click!;
+export function sectionChangeLatencies(page: Page, session: CDPSession, count: number): Promise<number[]> {
+  return throttledLatencies(page, session, 'click', async () => {
+    await tapNextSections(page, count);
+    await page.waitForTimeout(300);
+  });
 }
 
 /**
- * In a frozen copy: every element but the visit's field « Emplacement » (its card and what is in it)
- * made `visibility: hidden`, the boxes that hold it too: the page laid out as before, its styles and
- * DOM all there, and nothing painted but the field's card. A string, not a function (see above).
+ * In a frozen copy: every element but the card of the visit's field `input` (and what is in it) made
+ * `visibility: hidden`, the boxes that hold it too: the page laid out as before, its styles and DOM
+ * all there, and nothing painted but the field's card.
  */
-const PAINT_ONLY_THE_FIELD = `(() => {
-  const label = [...document.querySelectorAll('.visit__main label')].find((l) => l.textContent.startsWith('Emplacement'));
-  const card = label.closest('.vfield');
-  for (const element of document.body.querySelectorAll('*'))
-    if (!card.contains(element)) element.style.setProperty('visibility', 'hidden', 'important');
-  for (const element of [card, ...card.querySelectorAll('*')]) element.style.setProperty('visibility', 'visible', 'important');
-  document.body.style.setProperty('visibility', 'hidden', 'important');
-})()`;
+async function paintOnlyTheField(input: Locator): Promise<void> {
+  await input.evaluate((field) => {
+    const card = field.closest('.vfield')!;
+    for (const element of document.body.querySelectorAll<HTMLElement>('*'))
+      element.style.setProperty('visibility', card.contains(element) ? 'visible' : 'hidden', 'important');
+    document.body.style.setProperty('visibility', 'hidden', 'important');
+  });
+}
 
 /** `words` words into the visit's field « Emplacement » of a frozen copy, 4×, as typeSession types them (a tap before each word): each key's latency. */
 async function frozenFieldLatencies(page: Page, session: CDPSession, words: number): Promise<number[]> {
   const field = visitControls(page).field('Emplacement');
   await field.fill('');
-  await page.evaluate(resetLatencies);
-  await throttle(session, RATE);
-  await typeWords(field, words);
-  await throttle(session, 1);
-  return (await readLatencies(page)).keydown!;
+  return throttledLatencies(page, session, 'keydown', () => typeWords(field, words));
 }
 
 export interface FrozenPageFloors {
@@ -153,7 +152,7 @@ export interface FrozenPageFloors {
   styled: Stats;
   /**
    * Per key, the visit's own field in its own form, in the frozen page: as shown, then with nothing
-   * else painted (PAINT_ONLY_THE_FIELD). The bare input above is outside any form, which makes
+   * else painted (paintOnlyTheField). The bare input above is outside any form, which makes
    * Chromium's autofill agent read the page's other formless controls at each key; the field is not.
    */
   field: Stats;
@@ -180,7 +179,7 @@ export async function frozenPageFloors(context: BrowserContext, html: string): P
       await showFrozen(page, html);
       await expectStyled(page);
     }
-    if (name === 'fieldPaintedAlone') await page.evaluate(PAINT_ONLY_THE_FIELD);
+    if (name === 'fieldPaintedAlone') await paintOnlyTheField(visitControls(page).field('Emplacement'));
     await observeTyping(page);
     pages.set(name, { page, session: await cdp(page), latencies: [] });
   }

@@ -70,6 +70,7 @@ import {
   showFrozen,
   expectStyled,
   throttle,
+  throttledLatencies,
   type FrozenPageFloors,
 } from './frozen-page';
 import {
@@ -391,11 +392,7 @@ async function openFloorPage(page: Page): Promise<{ floorPage: FloorPage; before
 async function floorRound({ page, session, input }: FloorPage, words: number, first: number): Promise<number[]> {
   await page.bringToFront();
   await page.waitForTimeout(SETTLE_MS);
-  await page.evaluate(resetLatencies);
-  await throttle(session, RATE);
-  await typeWords(input, words, { first });
-  await throttle(session, 1);
-  return (await readLatencies(page)).keydown!;
+  return throttledLatencies(page, session, 'keydown', () => typeWords(input, words, { first }));
 }
 
 /**
